@@ -1,0 +1,150 @@
+// Command hadir is the whole Hadir application in one binary: the API and web app server,
+// database migrations and the demo data.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+	_ "time/tzdata" // every IANA zone, whatever the host has installed
+
+	"hadir/internal/app"
+	"hadir/internal/config"
+	"hadir/internal/demo"
+	"hadir/web"
+)
+
+const usage = `usage: hadir <command> [flags]
+
+commands:
+  serve     run the web server (API, device protocol and web app)
+  migrate   bring the database schema up to date and exit
+  demo      seed the demo school and company (idempotent) and print how to sign in
+
+configuration: HADIR_ADDR, HADIR_DATA_DIR, HADIR_DATABASE_URL, HADIR_BASE_URL, HADIR_SMTP_URL,
+HADIR_SECRET_KEY (secrets also from *_FILE), or the matching flags: hadir serve -h
+`
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprint(os.Stderr, usage)
+		os.Exit(2)
+	}
+	cmd, args := os.Args[1], os.Args[2:]
+	fs := flag.NewFlagSet(cmd, flag.ExitOnError)
+	cfg, err := config.Load(fs, args)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	setupLog(cfg)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	switch cmd {
+	case "serve":
+		err = serve(ctx, cfg)
+	case "migrate":
+		err = migrate(ctx, cfg)
+	case "demo":
+		err = seed(ctx, cfg)
+	case "help", "-h", "--help":
+		fmt.Print(usage)
+	default:
+		fmt.Fprint(os.Stderr, usage)
+		os.Exit(2)
+	}
+	if err != nil {
+		slog.Error(cmd+" failed", "err", err)
+		os.Exit(1)
+	}
+}
+
+func setupLog(cfg config.Config) {
+	format := cfg.LogFormat
+	if format == "" {
+		format = "json"
+		if st, err := os.Stderr.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			format = "text"
+		}
+	}
+	var h slog.Handler = slog.NewJSONHandler(os.Stderr, nil)
+	if format == "text" {
+		h = slog.NewTextHandler(os.Stderr, nil)
+	}
+	slog.SetDefault(slog.New(h))
+}
+
+func migrate(ctx context.Context, cfg config.Config) error {
+	db, err := app.Open(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	return db.Close()
+}
+
+func seed(ctx context.Context, cfg config.Config) error {
+	db, err := app.Open(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	a, err := app.New(ctx, cfg, db, app.Options{})
+	if err != nil {
+		return err
+	}
+	logins, err := demo.Seed(ctx, a)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("\nDemo data is ready. Open %s and sign in with:\n", cfg.BaseURL)
+	for _, l := range logins {
+		fmt.Printf("  %-34s %-6s %-20s password %s\n", l.Org, l.Role, l.Email, demo.Password)
+	}
+	fmt.Println()
+	return nil
+}
+
+func serve(ctx context.Context, cfg config.Config) error {
+	slog.Info("starting", "config", cfg.String())
+	db, err := app.Open(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	a, err := app.New(ctx, cfg, db, app.Options{Web: web.Dist()})
+	if err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: a.API, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 2 * time.Minute,
+		WriteTimeout: 5 * time.Minute, IdleTimeout: 2 * time.Minute}
+	bg, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go a.Outbox.Run(bg)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	slog.Info("listening", "url", "http://"+ln.Addr().String())
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	slog.Info("shutting down")
+	shutdownCtx, done := context.WithTimeout(context.Background(), 15*time.Second)
+	defer done()
+	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,437 @@
+package account
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+	"time"
+
+	"hadir/internal/org"
+	"hadir/internal/platform/auth"
+	"hadir/internal/platform/database"
+	"hadir/internal/platform/mail"
+	"hadir/internal/platform/validate"
+)
+
+// Store is the persistence the account service needs.
+type Store interface {
+	CreateUser(ctx context.Context, u User) (int64, error)
+	UserByEmail(ctx context.Context, email string) (User, error)
+	UserByID(ctx context.Context, orgID, id int64) (User, error)
+	UpdateUser(ctx context.Context, u User) error
+	SetPassword(ctx context.Context, userID int64, hash string) error
+	CreateSession(ctx context.Context, id string, u User, created, expires time.Time, meta ClientMeta) error
+	SessionPrincipal(ctx context.Context, sessionID string, now time.Time) (Principal, error)
+	RevokeSession(ctx context.Context, sessionID string, now time.Time) error
+	RevokeUserSessions(ctx context.Context, userID int64, exceptSession string, now time.Time) error
+	CountFailures(ctx context.Context, email, ip string, since time.Time) (byEmail, byIP int, err error)
+	AddFailure(ctx context.Context, email, ip string, at time.Time) error
+	ClearFailures(ctx context.Context, email string) error
+	CreateReset(ctx context.Context, userID int64, tokenHash string, created, expires time.Time) error
+	UseReset(ctx context.Context, tokenHash string, now time.Time) (int64, error)
+}
+
+// Orgs is what the account service needs of the org domain.
+type Orgs interface {
+	Create(ctx context.Context, o org.Org) (int64, error)
+	Get(ctx context.Context, id int64) (org.Org, error)
+}
+
+// Mailer queues e-mail.
+type Mailer interface {
+	Enqueue(ctx context.Context, m mail.Message) error
+}
+
+// Limits of sign-in attempts within FailureWindow.
+const (
+	FailureWindow      = 15 * time.Minute
+	MaxFailuresPerUser = 5
+	MaxFailuresPerIP   = 50
+	ResetTTL           = time.Hour
+)
+
+// Service holds the account rules.
+type Service struct {
+	db      *database.DB
+	store   Store
+	orgs    Orgs
+	mail    Mailer
+	signer  *auth.Signer
+	hash    auth.HashParams
+	baseURL string
+	// TokenTTL is how long an access token and its session live.
+	TokenTTL time.Duration
+	// Now is the clock (tests fix it).
+	Now func() time.Time
+}
+
+// Deps are the collaborators of a Service.
+type Deps struct {
+	DB      *database.DB
+	Store   Store
+	Orgs    Orgs
+	Mail    Mailer
+	Signer  *auth.Signer
+	Hash    auth.HashParams
+	BaseURL string
+}
+
+// NewService returns a Service.
+func NewService(d Deps) *Service {
+	return &Service{db: d.DB, store: d.Store, orgs: d.Orgs, mail: d.Mail, signer: d.Signer, hash: d.Hash,
+		baseURL: d.BaseURL, TokenTTL: 12 * time.Hour, Now: database.Now}
+}
+
+func normEmail(e string) string { return strings.ToLower(strings.TrimSpace(e)) }
+
+// RegisterCompany creates a company named after the employer and its owner, and signs in.
+func (s *Service) RegisterCompany(ctx context.Context, f CompanySignup, meta ClientMeta) (Session, error) {
+	f.Name, f.Employer, f.CompanySize = strings.TrimSpace(f.Name), strings.TrimSpace(f.Employer), strings.TrimSpace(f.CompanySize)
+	f.Email, f.Timezone = normEmail(f.Email), strings.TrimSpace(f.Timezone)
+	c := validate.New()
+	if c.Required("name", f.Name) {
+		c.MaxLen("name", f.Name, 100)
+	}
+	c.Email("email", f.Email)
+	size := 0
+	if c.Digits("company_size", f.CompanySize) {
+		n, err := strconv.Atoi(f.CompanySize)
+		if err != nil || n < 1 || n > 10_000_000 {
+			c.Invalid("company_size")
+		}
+		size = n
+	}
+	if c.Required("employer", f.Employer) {
+		c.MaxLen("employer", f.Employer, 200)
+	}
+	c.Password("password", f.Password)
+	c.Timezone("timezone", f.Timezone)
+	c.True("terms", f.Terms)
+	if err := c.Err(); err != nil {
+		return Session{}, err
+	}
+	o := org.Org{Kind: org.KindCompany, Name: f.Employer, Email: f.Email, CompanySize: &size, Timezone: f.Timezone}
+	return s.register(ctx, o, User{Name: f.Name, Email: f.Email, Role: RoleOwner}, f.Password, "email", meta)
+}
+
+// RegisterSchool creates a school and its owner, and signs in.
+func (s *Service) RegisterSchool(ctx context.Context, f SchoolSignup, meta ClientMeta) (Session, error) {
+	p := org.SchoolProfile{Name: strings.TrimSpace(f.Name), Code: strings.TrimSpace(f.Code), Email: normEmail(f.Email),
+		ContactNumber: strings.TrimSpace(f.ContactNumber), Timezone: strings.TrimSpace(f.Timezone)}
+	f.AdminName, f.AdminEmail = strings.TrimSpace(f.AdminName), normEmail(f.AdminEmail)
+	c := validate.New()
+	org.ValidateSchool(c, "", p)
+	if c.Required("admin_name", f.AdminName) {
+		c.MaxLen("admin_name", f.AdminName, 100)
+	}
+	c.Email("admin_email", f.AdminEmail)
+	c.Password("password", f.Password)
+	c.True("terms", f.Terms)
+	if err := c.Err(); err != nil {
+		return Session{}, err
+	}
+	o := org.Org{Kind: org.KindSchool, Name: p.Name, Code: p.Code, Email: p.Email, Phone: p.ContactNumber, Timezone: p.Timezone}
+	return s.register(ctx, o, User{Name: f.AdminName, Email: f.AdminEmail, Role: RoleOwner}, f.Password, "admin_email", meta)
+}
+
+func (s *Service) register(ctx context.Context, o org.Org, u User, password, emailField string, meta ClientMeta) (Session, error) {
+	hash, err := auth.Hash(s.hash, password)
+	if err != nil {
+		return Session{}, err
+	}
+	u.PasswordHash = hash
+	var sess Session
+	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		orgID, err := s.orgs.Create(ctx, o)
+		if err != nil {
+			return err
+		}
+		u.OrgID = orgID
+		if u.ID, err = s.store.CreateUser(ctx, u); err != nil {
+			if errors.Is(err, ErrEmailTaken) {
+				return validate.Field(emailField, "validation.taken", "this e-mail address is already registered")
+			}
+			return err
+		}
+		sess, err = s.startSession(ctx, u, meta)
+		return err
+	})
+	return sess, err
+}
+
+// startSession stores a session row and signs its token.
+func (s *Service) startSession(ctx context.Context, u User, meta ClientMeta) (Session, error) {
+	now := s.Now()
+	exp := now.Add(s.TokenTTL)
+	sid := auth.RandomToken(18)
+	if err := s.store.CreateSession(ctx, sid, u, now, exp, meta); err != nil {
+		return Session{}, err
+	}
+	tok, err := s.signer.Issue(sid, u.ID, u.OrgID, now, exp)
+	if err != nil {
+		return Session{}, err
+	}
+	o, err := s.orgs.Get(ctx, u.OrgID)
+	if err != nil {
+		return Session{}, err
+	}
+	return Session{Token: tok, ExpiresAt: exp, User: u, Org: o}, nil
+}
+
+// Login checks credentials, with failed attempts limited per account and per address.
+func (s *Service) Login(ctx context.Context, email, password string, meta ClientMeta) (Session, error) {
+	email = normEmail(email)
+	c := validate.New()
+	c.Email("email", email)
+	c.Required("password", password)
+	if err := c.Err(); err != nil {
+		return Session{}, err
+	}
+	now := s.Now()
+	byEmail, byIP, err := s.store.CountFailures(ctx, email, meta.IP, now.Add(-FailureWindow))
+	if err != nil {
+		return Session{}, err
+	}
+	if byEmail >= MaxFailuresPerUser || byIP >= MaxFailuresPerIP {
+		return Session{}, ErrTooManyAttempts
+	}
+	u, err := s.store.UserByEmail(ctx, email)
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return Session{}, err
+	}
+	ok := false
+	if err == nil {
+		ok, err = auth.Verify(u.PasswordHash, password)
+		if err != nil {
+			slog.Error("account: stored hash unreadable", "user", u.ID, "err", err)
+		}
+	} else {
+		// Spend the same time on unknown addresses, so timing does not tell which exist.
+		_, _ = auth.Hash(s.hash, password)
+	}
+	if !ok {
+		if err := s.store.AddFailure(ctx, email, meta.IP, now); err != nil {
+			return Session{}, err
+		}
+		return Session{}, ErrInvalidCredentials
+	}
+	if err := s.store.ClearFailures(ctx, email); err != nil {
+		return Session{}, err
+	}
+	return s.startSession(ctx, u, meta)
+}
+
+// Authenticate resolves a token to its principal; revoked or expired sessions fail.
+func (s *Service) Authenticate(ctx context.Context, token string) (Principal, error) {
+	claims, err := s.signer.Parse(token)
+	if err != nil {
+		return Principal{}, ErrUnauthenticated
+	}
+	p, err := s.store.SessionPrincipal(ctx, claims.SessionID, s.Now())
+	if errors.Is(err, ErrNotFound) || (err == nil && (p.UserID != claims.UserID || p.OrgID != claims.OrgID)) {
+		return Principal{}, ErrUnauthenticated
+	}
+	return p, err
+}
+
+// Logout revokes the caller's session.
+func (s *Service) Logout(ctx context.Context, p Principal) error {
+	return s.store.RevokeSession(ctx, p.SessionID, s.Now())
+}
+
+// Me returns the caller's user and organisation.
+func (s *Service) Me(ctx context.Context, p Principal) (User, org.Org, error) {
+	u, err := s.store.UserByID(ctx, p.OrgID, p.UserID)
+	if err != nil {
+		return u, org.Org{}, err
+	}
+	o, err := s.orgs.Get(ctx, p.OrgID)
+	return u, o, err
+}
+
+func (s *Service) checkCurrent(u User, field, password string) error {
+	if strings.TrimSpace(password) == "" {
+		return validate.Field(field, "validation.required", "current password is required")
+	}
+	ok, err := auth.Verify(u.PasswordHash, password)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return validate.Field(field, "validation.current_password", "the current password is incorrect")
+	}
+	return nil
+}
+
+// UpdateUser changes the caller's profile. Changing the e-mail or password needs the current password.
+func (s *Service) UpdateUser(ctx context.Context, p Principal, up UserUpdate) (User, error) {
+	u, err := s.store.UserByID(ctx, p.OrgID, p.UserID)
+	if err != nil {
+		return u, err
+	}
+	c := validate.New()
+	if up.Name != nil {
+		u.Name = strings.TrimSpace(*up.Name)
+		if c.Required("name", u.Name) {
+			c.MaxLen("name", u.Name, 100)
+		}
+	}
+	emailChanged := false
+	if up.Email != nil && normEmail(*up.Email) != u.Email {
+		u.Email = normEmail(*up.Email)
+		emailChanged = true
+		c.Email("email", u.Email)
+	}
+	if up.Username != nil {
+		u.Username = strings.TrimSpace(*up.Username)
+		c.MaxLen("username", u.Username, 50)
+	}
+	if up.Bio != nil {
+		u.Bio = strings.TrimSpace(*up.Bio)
+		c.MaxLen("bio", u.Bio, 2000)
+	}
+	if up.Image != nil {
+		u.Image = strings.TrimSpace(*up.Image)
+		if c.MaxLen("image", u.Image, 1000) && u.Image != "" && !strings.HasPrefix(u.Image, "https://") && !strings.HasPrefix(u.Image, "http://") && !strings.HasPrefix(u.Image, "/") {
+			c.Invalid("image")
+		}
+	}
+	if up.Password != "" {
+		c.Password("password", up.Password)
+	}
+	if err := c.Err(); err != nil {
+		return u, err
+	}
+	if emailChanged || up.Password != "" {
+		if err := s.checkCurrent(u, "current_password", up.CurrentPassword); err != nil {
+			return u, err
+		}
+	}
+	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		if err := s.store.UpdateUser(ctx, u); err != nil {
+			if errors.Is(err, ErrEmailTaken) {
+				return validate.Field("email", "validation.taken", "this e-mail address is already registered")
+			}
+			return err
+		}
+		if up.Password == "" {
+			return nil
+		}
+		return s.setPassword(ctx, u.ID, up.Password, p.SessionID)
+	})
+	return u, err
+}
+
+// setPassword stores a new hash and revokes every other session of the user.
+func (s *Service) setPassword(ctx context.Context, userID int64, password, keepSession string) error {
+	hash, err := auth.Hash(s.hash, password)
+	if err != nil {
+		return err
+	}
+	if err := s.store.SetPassword(ctx, userID, hash); err != nil {
+		return err
+	}
+	return s.store.RevokeUserSessions(ctx, userID, keepSession, s.Now())
+}
+
+// ChangeEmail sets a new sign-in address after checking the current password.
+func (s *Service) ChangeEmail(ctx context.Context, p Principal, email, password string) (User, error) {
+	email = normEmail(email)
+	c := validate.New()
+	c.Email("email", email)
+	c.Required("password", password)
+	if err := c.Err(); err != nil {
+		return User{}, err
+	}
+	u, err := s.store.UserByID(ctx, p.OrgID, p.UserID)
+	if err != nil {
+		return u, err
+	}
+	if err := s.checkCurrent(u, "password", password); err != nil {
+		return u, err
+	}
+	u.Email = email
+	if err := s.store.UpdateUser(ctx, u); err != nil {
+		if errors.Is(err, ErrEmailTaken) {
+			return u, validate.Field("email", "validation.taken", "this e-mail address is already registered")
+		}
+		return u, err
+	}
+	return u, nil
+}
+
+// ChangePassword sets a new password; every other session of the user is revoked.
+func (s *Service) ChangePassword(ctx context.Context, p Principal, current, password, confirm string) error {
+	c := validate.New()
+	c.Required("current_password", current)
+	if c.Password("password", password) && password != confirm {
+		c.Add("password_confirmation", "validation.confirmed", "the password repeat does not match", nil)
+	}
+	if err := c.Err(); err != nil {
+		return err
+	}
+	u, err := s.store.UserByID(ctx, p.OrgID, p.UserID)
+	if err != nil {
+		return err
+	}
+	if err := s.checkCurrent(u, "current_password", current); err != nil {
+		return err
+	}
+	return s.db.WithTx(ctx, func(ctx context.Context) error { return s.setPassword(ctx, u.ID, password, p.SessionID) })
+}
+
+// RequestPasswordReset e-mails a single-use reset link valid for an hour. It says nothing
+// about whether the address exists.
+func (s *Service) RequestPasswordReset(ctx context.Context, email string) error {
+	email = normEmail(email)
+	c := validate.New()
+	c.Email("email", email)
+	if err := c.Err(); err != nil {
+		return err
+	}
+	u, err := s.store.UserByEmail(ctx, email)
+	if errors.Is(err, ErrNotFound) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	token := auth.RandomToken(32)
+	now := s.Now()
+	return s.db.WithTx(ctx, func(ctx context.Context) error {
+		if err := s.store.CreateReset(ctx, u.ID, auth.HashToken(token), now, now.Add(ResetTTL)); err != nil {
+			return err
+		}
+		link := s.baseURL + "/auth/password/reset?token=" + token
+		return s.mail.Enqueue(ctx, mail.Message{OrgID: u.OrgID, To: u.Email, Subject: "Reset your Hadir password",
+			Body: fmt.Sprintf("Hello %s,\n\nSomeone asked to reset the password of your Hadir account. To choose a new password, open this link within one hour:\n\n%s\n\nIf it was not you, ignore this e-mail: your password stays as it is.\n\nHadir", u.Name, link)})
+	})
+}
+
+// ResetPassword uses a reset token once and sets the new password; all sessions end.
+func (s *Service) ResetPassword(ctx context.Context, token, password, confirm string) error {
+	c := validate.New()
+	c.Required("token", token)
+	if c.Password("password", password) && password != confirm {
+		c.Add("password_confirmation", "validation.confirmed", "the password repeat does not match", nil)
+	}
+	if err := c.Err(); err != nil {
+		return err
+	}
+	return s.db.WithTx(ctx, func(ctx context.Context) error {
+		userID, err := s.store.UseReset(ctx, auth.HashToken(token), s.Now())
+		if errors.Is(err, ErrNotFound) {
+			return validate.Field("token", "auth.reset_token_invalid", "the reset link is invalid, used or expired")
+		}
+		if err != nil {
+			return err
+		}
+		if err := s.setPassword(ctx, userID, password, ""); err != nil {
+			return err
+		}
+		return nil
+	})
+}

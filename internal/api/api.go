@@ -1,0 +1,100 @@
+// Package api is the HTTP face of Hadir: one route table, thin handlers over the domain
+// services, and the middleware that authenticates callers and checks their permissions.
+package api
+
+import (
+	"context"
+	"io/fs"
+	"log/slog"
+	"net/http"
+
+	"hadir/internal/account"
+	"hadir/internal/org"
+	"hadir/internal/platform/database"
+)
+
+// Deps are the services the handlers call.
+type Deps struct {
+	DB       *database.DB
+	Accounts *account.Service
+	Orgs     *org.Service
+	// Web is the built single-page app (index.html and assets); nil serves a short notice.
+	Web fs.FS
+}
+
+// API is the HTTP handler of the whole application.
+type API struct {
+	Deps
+	metrics *metrics
+	mux     *http.ServeMux
+}
+
+// New builds the handler with every route of the table.
+func New(d Deps) *API {
+	a := &API{Deps: d, metrics: newMetrics(), mux: http.NewServeMux()}
+	for _, rt := range a.Routes() {
+		a.mux.Handle(rt.Method+" "+rt.Path, a.wrap(rt))
+	}
+	a.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeErr(w, r, errRouteNotFound)
+	})
+	a.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok\n")) })
+	a.mux.HandleFunc("GET /readyz", a.ready)
+	a.mux.HandleFunc("GET /metrics", a.metrics.serve)
+	a.mux.Handle("/", spa(d.Web))
+	return a
+}
+
+// ServeHTTP implements http.Handler with panic recovery and request metrics.
+func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	rec := &statusRecorder{ResponseWriter: w, status: 200}
+	defer func() {
+		if v := recover(); v != nil {
+			slog.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", v)
+			if !rec.wrote {
+				writeErr(rec, r, errInternal)
+			}
+		}
+	}()
+	a.mux.ServeHTTP(rec, r)
+}
+
+func (a *API) ready(w http.ResponseWriter, r *http.Request) {
+	if err := a.DB.Ping(r.Context()); err != nil {
+		http.Error(w, "database unavailable", http.StatusServiceUnavailable)
+		return
+	}
+	w.Write([]byte("ready\n"))
+}
+
+type principalKey struct{}
+
+func withPrincipal(ctx context.Context, p account.Principal) context.Context {
+	return context.WithValue(ctx, principalKey{}, p)
+}
+
+// principal is the authenticated caller; the middleware guarantees it on non-public routes.
+func principal(r *http.Request) account.Principal {
+	p, _ := r.Context().Value(principalKey{}).(account.Principal)
+	return p
+}
+
+type statusRecorder struct {
+	http.ResponseWriter
+	status int
+	wrote  bool
+}
+
+func (s *statusRecorder) WriteHeader(code int) {
+	if !s.wrote {
+		s.status, s.wrote = code, true
+	}
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s *statusRecorder) Write(b []byte) (int, error) {
+	s.wrote = true
+	return s.ResponseWriter.Write(b)
+}
+
+func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }

@@ -1,0 +1,58 @@
+package api
+
+import (
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"hadir/internal/account"
+)
+
+// wrap applies the route's access rule, then runs its handler and maps its error.
+func (a *API) wrap(rt Route) http.Handler {
+	key := rt.Method + " " + rt.Path
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		rec, _ := w.(*statusRecorder)
+		defer func() {
+			status := 200
+			if rec != nil {
+				status = rec.status
+			}
+			a.metrics.observe(key, status, time.Since(start))
+		}()
+		if rt.Access != Public {
+			p, err := a.authenticate(r)
+			if err != nil {
+				writeErr(w, r, err)
+				return
+			}
+			if rt.Access == Perm && !p.Can(rt.Permission) {
+				writeErr(w, r, errForbidden)
+				return
+			}
+			r = r.WithContext(withPrincipal(r.Context(), p))
+		}
+		if err := rt.Handle(w, r); err != nil {
+			writeErr(w, r, err)
+		}
+	})
+}
+
+func (a *API) authenticate(r *http.Request) (account.Principal, error) {
+	h := r.Header.Get("Authorization")
+	token, ok := strings.CutPrefix(h, "Bearer ")
+	if !ok || strings.TrimSpace(token) == "" {
+		return account.Principal{}, account.ErrUnauthenticated
+	}
+	return a.Accounts.Authenticate(r.Context(), strings.TrimSpace(token))
+}
+
+func clientMeta(r *http.Request) account.ClientMeta {
+	ip, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		ip = r.RemoteAddr
+	}
+	return account.ClientMeta{IP: ip, UserAgent: r.UserAgent()}
+}

@@ -1,0 +1,82 @@
+// Package demo seeds a demonstration school and company so that a fresh install has
+// something to show. Seeding is idempotent: what exists already is left alone.
+package demo
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"hadir/internal/account"
+	"hadir/internal/app"
+	"hadir/internal/org"
+	"hadir/internal/platform/validate"
+)
+
+// Password is the password of every demo account.
+const Password = "hadir-demo-2026"
+
+// Login is one demo sign-in.
+type Login struct {
+	Org, Role, Email string
+}
+
+// Seed creates the demo organisations and returns their sign-ins.
+func Seed(ctx context.Context, a *app.App) ([]Login, error) {
+	var logins []Login
+	school, err := a.Accounts.RegisterSchool(ctx, account.SchoolSignup{Name: "SMK Taman Hadir", Code: "SMKTH01",
+		Email: "office@smktamanhadir.edu.my", ContactNumber: "+60 3-7781 2200", Timezone: "Asia/Kuala_Lumpur",
+		AdminName: "Puan Aminah Yusof", AdminEmail: "admin@school.demo", Password: Password, Terms: true}, account.ClientMeta{IP: "demo"})
+	if err := existing(err); err != nil {
+		return nil, fmt.Errorf("demo school: %w", err)
+	}
+	logins = append(logins, Login{"SMK Taman Hadir (school)", account.RoleOwner, "admin@school.demo"})
+	if school.Org.ID != 0 {
+		street := 12
+		if _, err := a.Orgs.UpdateSchool(ctx, school.Org.ID, org.SchoolProfile{Code: "SMKTH01", Name: "SMK Taman Hadir",
+			Email: "office@smktamanhadir.edu.my", ContactNumber: "+60 3-7781 2200", Timezone: "Asia/Kuala_Lumpur",
+			Address1: "Jalan SS 2/75", City: "Petaling Jaya", PostalCode: "47300", StateID: &street}); err != nil {
+			return nil, err
+		}
+	}
+	company, err := a.Accounts.RegisterCompany(ctx, account.CompanySignup{Name: "Tan Wei Ming", Email: "hr@company.demo",
+		CompanySize: "85", Employer: "Hadir Demo Sdn. Bhd.", Password: Password, Timezone: "Asia/Kuala_Lumpur", Terms: true}, account.ClientMeta{IP: "demo"})
+	if err := existing(err); err != nil {
+		return nil, fmt.Errorf("demo company: %w", err)
+	}
+	logins = append(logins, Login{"Hadir Demo Sdn. Bhd. (company)", account.RoleOwner, "hr@company.demo"})
+	if company.Org.ID != 0 {
+		id := company.Org.ID
+		if _, err := a.Orgs.UpdateCompanyProfile(ctx, id, org.CompanyProfile{Name: "Hadir Demo Sdn. Bhd.",
+			Description: "A demonstration company for Hadir.", Email: "hr@company.demo", Phone: "+60 3-2202 1000",
+			Address1: "Level 8, Menara Demo", Address2: "Jalan Sultan Ismail", City: "Kuala Lumpur", PostalCode: "50250",
+			StateID: 14, Timezone: "Asia/Kuala_Lumpur"}); err != nil {
+			return nil, err
+		}
+		if _, err := a.Orgs.UpdateCompanyRegistration(ctx, id, org.CompanyRegistration{FullName: "Hadir Demo Sendirian Berhad",
+			CompanyTypeID: 3, RegistrationNumber: "202401012345 (1550123-X)"}); err != nil {
+			return nil, err
+		}
+		for _, p := range [][3]string{{"Chief Executive Officer", "CEO", "Leads the company"}, {"Human Resources Manager", "HRM", "Runs people operations"},
+			{"Software Engineer", "SWE", "Builds the product"}, {"Accountant", "ACC", "Keeps the books"}, {"Sales Executive", "SE", "Sells the product"},
+			{"Administrative Assistant", "AA", "Supports the office"}} {
+			if _, err := a.Orgs.SavePosition(ctx, org.Position{OrgID: id, Name: p[0], Code: p[1], Description: p[2]}); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return logins, nil
+}
+
+// existing treats "already registered" as success, so seeding twice is harmless.
+func existing(err error) error {
+	var ve validate.Errors
+	if errors.As(err, &ve) {
+		for _, ds := range ve {
+			if len(ds) > 0 && ds[0].Code == "validation.taken" {
+				return nil
+			}
+		}
+	}
+	return err
+}

@@ -1,0 +1,87 @@
+// Package org is the organisation domain: schools and companies with their profiles and
+// registration details, and the positions a company defines.
+package org
+
+import (
+	"errors"
+	"time"
+)
+
+// Kinds of organisation.
+const (
+	KindSchool  = "school"
+	KindCompany = "company"
+)
+
+// Errors of the org domain.
+var (
+	ErrNotFound     = errors.New("org: not found")
+	ErrPositionName = errors.New("org: position name taken")
+)
+
+// Org is a school or a company. Company-only and school-only fields are empty for the other kind.
+type Org struct {
+	ID                 int64     `json:"id"`
+	Kind               string    `json:"kind"`
+	Name               string    `json:"name"`
+	Code               string    `json:"code"`
+	FullName           string    `json:"full_name"`
+	CompanyTypeID      *int      `json:"company_type_id"`
+	RegistrationNumber string    `json:"registration_number"`
+	CompanySize        *int      `json:"company_size"`
+	Description        string    `json:"description"`
+	Email              string    `json:"email"`
+	Phone              string    `json:"phone"`
+	Address1           string    `json:"address1"`
+	Address2           string    `json:"address2"`
+	Address3           string    `json:"address3"`
+	Locality           string    `json:"locality"`
+	City               string    `json:"city"`
+	PostalCode         string    `json:"postal_code"`
+	StateID            *int      `json:"state_id"`
+	Timezone           string    `json:"timezone"`
+	WeekStart          int       `json:"week_start"`
+	CreatedAt          time.Time `json:"created_at"`
+	UpdatedAt          time.Time `json:"updated_at"`
+}
+
+// Location is the organisation's time zone (UTC if the stored name cannot be loaded).
+func (o Org) Location() *time.Location {
+	loc, err := time.LoadLocation(o.Timezone)
+	if err != nil {
+		return time.UTC
+	}
+	return loc
+}
+
+// CompanyProfile is the editable company profile.
+type CompanyProfile struct {
+	Name, Description, Email, Phone        string
+	Address1, Address2, Address3, Locality string
+	City, PostalCode, Timezone             string
+	StateID                                int
+}
+
+// CompanyRegistration is the company's legal registration.
+type CompanyRegistration struct {
+	FullName           string
+	CompanyTypeID      int
+	RegistrationNumber string
+}
+
+// SchoolProfile is the editable school profile.
+type SchoolProfile struct {
+	Code, Name, Email, ContactNumber, Timezone     string
+	Address1, Address2, Address3, City, PostalCode string
+	StateID                                        *int
+}
+
+// Position is a job position a company defines.
+type Position struct {
+	ID          int64     `json:"id"`
+	OrgID       int64     `json:"-"`
+	Name        string    `json:"name"`
+	Code        string    `json:"code"`
+	Description string    `json:"description"`
+	CreatedAt   time.Time `json:"created_at"`
+}

@@ -1,0 +1,146 @@
+// Package database opens the SQLite or PostgreSQL database, runs transactions that span
+// stores through the context, and maps driver errors onto a few portable ones.
+package database
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	_ "github.com/jackc/pgx/v5/stdlib" // PostgreSQL driver "pgx".
+	"modernc.org/sqlite"
+	sqlite3 "modernc.org/sqlite/lib"
+)
+
+// Dialect names the SQL engine behind a DB.
+type Dialect string
+
+// The supported engines.
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+// Portable errors the stores check for.
+var (
+	ErrUniqueViolation = errors.New("database: unique violation")
+	ErrForeignKey      = errors.New("database: foreign key violation")
+)
+
+// Querier is what both *sql.DB and *sql.Tx offer; stores run their SQL through it.
+type Querier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// DB is an open database with its dialect.
+type DB struct {
+	*sql.DB
+	Dialect Dialect
+}
+
+// Open connects to a postgres:// URL or a sqlite:// file path (created with its folder).
+func Open(dsn string) (*DB, error) {
+	switch {
+	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
+		db, err := sql.Open("pgx", dsn)
+		if err != nil {
+			return nil, err
+		}
+		db.SetMaxOpenConns(20)
+		db.SetMaxIdleConns(10)
+		db.SetConnMaxIdleTime(5 * time.Minute)
+		return &DB{DB: db, Dialect: Postgres}, nil
+	case strings.HasPrefix(dsn, "sqlite://"):
+		path := strings.TrimPrefix(dsn, "sqlite://")
+		if dir := filepath.Dir(path); dir != "" {
+			if err := os.MkdirAll(dir, 0o750); err != nil {
+				return nil, fmt.Errorf("database: create data dir: %w", err)
+			}
+		}
+		// WAL lets readers run beside the single writer; _txlock=immediate takes the write
+		// lock at BEGIN so that two writers queue on busy_timeout instead of failing.
+		q := "?_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)&_pragma=synchronous(NORMAL)&_txlock=immediate&_time_format=sqlite"
+		db, err := sql.Open("sqlite", "file:"+path+q)
+		if err != nil {
+			return nil, err
+		}
+		db.SetMaxOpenConns(8)
+		return &DB{DB: db, Dialect: SQLite}, nil
+	}
+	return nil, fmt.Errorf("database: unsupported address %q", dsn)
+}
+
+type txKey struct{}
+
+// Q returns the transaction carried by ctx, or the database itself.
+func (db *DB) Q(ctx context.Context) Querier {
+	if tx, ok := ctx.Value(txKey{}).(*sql.Tx); ok {
+		return tx
+	}
+	return db.DB
+}
+
+// WithTx runs fn in one transaction: committed when fn returns nil, rolled back otherwise.
+// Stores called with the ctx given to fn join the transaction. Nested calls join the outer one.
+func (db *DB) WithTx(ctx context.Context, fn func(ctx context.Context) error) error {
+	if _, ok := ctx.Value(txKey{}).(*sql.Tx); ok {
+		return fn(ctx)
+	}
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return MapError(err)
+	}
+	defer func() { _ = tx.Rollback() }()
+	if err := fn(context.WithValue(ctx, txKey{}, tx)); err != nil {
+		return err
+	}
+	return MapError(tx.Commit())
+}
+
+// MapError turns driver-specific constraint errors into the portable ones (wrapping the
+// original); other errors pass through.
+func MapError(err error) error {
+	if err == nil {
+		return nil
+	}
+	var pg *pgconn.PgError
+	if errors.As(err, &pg) {
+		switch pg.Code {
+		case "23505":
+			return fmt.Errorf("%w: %s", ErrUniqueViolation, pg.ConstraintName)
+		case "23503":
+			return fmt.Errorf("%w: %s", ErrForeignKey, pg.ConstraintName)
+		}
+		return err
+	}
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		switch se.Code() {
+		case sqlite3.SQLITE_CONSTRAINT_UNIQUE, sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY:
+			return fmt.Errorf("%w: %s", ErrUniqueViolation, se.Error())
+		case sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY:
+			return fmt.Errorf("%w: %s", ErrForeignKey, se.Error())
+		}
+	}
+	return err
+}
+
+// Now is the current instant in UTC, at microsecond precision so that both engines store
+// and compare it the same way.
+func Now() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }
+
+// Ping checks that the database answers.
+func (db *DB) Ping(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	var one int
+	return db.QueryRowContext(ctx, "SELECT 1").Scan(&one)
+}

@@ -1,0 +1,164 @@
+// Package web holds the HTTP plumbing shared by every handler: JSON decoding with field
+// errors, the response envelope, paging parameters and the error shape.
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"hadir/internal/platform/database"
+	"hadir/internal/platform/validate"
+)
+
+// MaxBodyBytes bounds a JSON request body.
+const MaxBodyBytes = 1 << 20
+
+// MaxPageSize caps page[size].
+const MaxPageSize = 150
+
+// Error is an error with its HTTP status and stable code.
+type Error struct {
+	Status  int
+	Code    string
+	Message string
+	Fields  validate.Errors
+}
+
+func (e *Error) Error() string { return e.Message }
+
+// NewError builds an Error.
+func NewError(status int, code, message string) *Error {
+	return &Error{Status: status, Code: code, Message: message}
+}
+
+// ErrorBody is the JSON shape of every error answer.
+type ErrorBody struct {
+	Message string                       `json:"message"`
+	Code    string                       `json:"code"`
+	Errors  map[string][]string          `json:"errors,omitempty"`
+	Details map[string][]validate.Detail `json:"details,omitempty"`
+}
+
+// WriteError writes an *Error.
+func WriteError(w http.ResponseWriter, e *Error) {
+	body := ErrorBody{Message: e.Message, Code: e.Code}
+	if len(e.Fields) > 0 {
+		body.Errors = e.Fields.Messages()
+		body.Details = e.Fields
+	}
+	JSON(w, e.Status, body)
+}
+
+// JSON writes v with a status.
+func JSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	if v != nil {
+		_ = json.NewEncoder(w).Encode(v)
+	}
+}
+
+// Data writes {"data": v}.
+func Data(w http.ResponseWriter, status int, v any) {
+	JSON(w, status, map[string]any{"data": v})
+}
+
+// Pagination is the meta block of a list answer.
+type Pagination struct {
+	Total       int `json:"total"`
+	Count       int `json:"count"`
+	PerPage     int `json:"per_page"`
+	CurrentPage int `json:"current_page"`
+	TotalPages  int `json:"total_pages"`
+}
+
+// List writes {"data": items, "meta": {"pagination": ...}}.
+func List[T any](w http.ResponseWriter, items []T, total int, p database.Page) {
+	if items == nil {
+		items = []T{}
+	}
+	pages := 0
+	if p.Size > 0 {
+		pages = int(math.Ceil(float64(total) / float64(p.Size)))
+	}
+	JSON(w, http.StatusOK, map[string]any{
+		"data": items,
+		"meta": map[string]any{"pagination": Pagination{
+			Total: total, Count: len(items), PerPage: p.Size, CurrentPage: p.Number, TotalPages: pages,
+		}},
+	})
+}
+
+// Paging reads page[number] and page[size] (also page_number), with a default size.
+func Paging(r *http.Request, defaultSize int) (database.Page, error) {
+	q := r.URL.Query()
+	p := database.Page{Number: 1, Size: defaultSize}
+	c := validate.New()
+	num := q.Get("page[number]")
+	if num == "" {
+		num = q.Get("page_number")
+	}
+	if num != "" {
+		n, err := strconv.Atoi(num)
+		if err != nil || n < 1 || n > 1_000_000 {
+			c.Invalid("page[number]")
+		} else {
+			p.Number = n
+		}
+	}
+	if s := q.Get("page[size]"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 {
+			c.Invalid("page[size]")
+		} else {
+			p.Size = min(n, MaxPageSize)
+		}
+	}
+	return p, c.Err()
+}
+
+// Decode reads a JSON body into dst. Malformed JSON or a value of the wrong type for a field
+// becomes a validation error naming the field.
+func Decode(w http.ResponseWriter, r *http.Request, dst any) error {
+	r.Body = http.MaxBytesReader(w, r.Body, MaxBodyBytes)
+	dec := json.NewDecoder(r.Body)
+	err := dec.Decode(dst)
+	if err == nil || errors.Is(err, io.EOF) {
+		return nil
+	}
+	var tErr *json.UnmarshalTypeError
+	var mErr *http.MaxBytesError
+	switch {
+	case errors.As(err, &tErr):
+		field := tErr.Field
+		if field == "" {
+			field = "body"
+		}
+		return validate.Field(field, "validation.invalid", fmt.Sprintf("%s is not valid (expected %s)", field, tErr.Type))
+	case errors.As(err, &mErr):
+		return NewError(http.StatusRequestEntityTooLarge, "request.too_large", "the request body is too large")
+	default:
+		return &Error{Status: http.StatusUnprocessableEntity, Code: "request.invalid_json",
+			Message: "the request body is not valid JSON", Fields: validate.Field("body", "validation.invalid", "the request body is not valid JSON")}
+	}
+}
+
+// ID reads a required positive integer id from the query, a form value or a decoded body value.
+func ID(field, raw string) (int64, error) {
+	raw = strings.TrimSpace(raw)
+	if raw == "" {
+		return 0, validate.Field(field, "validation.required", field+" is required")
+	}
+	n, err := strconv.ParseInt(raw, 10, 64)
+	if err != nil || n < 1 {
+		return 0, validate.Field(field, "validation.invalid", field+" is not valid")
+	}
+	return n, nil
+}
