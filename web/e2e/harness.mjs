@@ -1,0 +1,116 @@
+// Starts the real `hadir` binary on a free port with a fresh data directory, and a headless
+// Debian Chromium driven by playwright-core (never a downloaded browser).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const webDir = resolve(here, '..');
+export const artifactsDir = join(here, '.artifacts');
+export const CHROMIUM = process.env.HADIR_CHROMIUM ?? '/usr/bin/chromium';
+export const HADIR_BIN = resolve(webDir, process.env.HADIR_BIN ?? '../bin/hadir');
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => res(port));
+    });
+  });
+}
+
+async function waitForHealth(baseURL, child, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`hadir exited early with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${baseURL}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`hadir did not answer ${baseURL}/healthz within ${timeoutMs} ms`);
+}
+
+/** Starts `hadir serve`; call stop() afterwards. */
+export async function startServer() {
+  if (!existsSync(HADIR_BIN)) {
+    throw new Error(
+      `hadir binary not found at ${HADIR_BIN}: run \`npm run build\` in web/ and then ` +
+        '`go build -o bin/hadir ./cmd/hadir` at the repository root, or set HADIR_BIN',
+    );
+  }
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'hadir-e2e-data-'));
+  mkdirSync(artifactsDir, { recursive: true });
+  const logPath = join(artifactsDir, 'hadir.log');
+  const log = openSync(logPath, 'w');
+  const env = { ...process.env, HADIR_ADDR: `127.0.0.1:${port}`, HADIR_DATA_DIR: dataDir, HADIR_BASE_URL: baseURL };
+  delete env.HADIR_DATABASE_URL;
+  const child = spawn(HADIR_BIN, ['serve'], { env, stdio: ['ignore', log, log] });
+  try {
+    await waitForHealth(baseURL, child);
+  } catch (e) {
+    child.kill('SIGKILL');
+    throw new Error(`${e.message}\n--- hadir log ---\n${readFileSync(logPath, 'utf8')}`);
+  }
+  return {
+    baseURL,
+    logPath,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh persistent browser profile in a temporary directory; close() cleans up. */
+export async function startBrowser(baseURL) {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'hadir-e2e-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    baseURL,
+    viewport: { width: 1280, height: 900 },
+    reducedMotion: 'reduce',
+    timezoneId: 'Asia/Kuala_Lumpur',
+  });
+  context.setDefaultTimeout(15_000);
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,34 @@
+// Route guards: the token in localStorage decides, read on every navigation so that a token
+// removed by hand (or by another tab) sends the user to /login on the next move.
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { getToken } from '../lib/session';
+import { useSession } from '../lib/use-session';
+import { useVerifySession } from '../features/auth/api/verify';
+
+export function RequireAuth() {
+  const location = useLocation();
+  useSession();
+  const token = getToken();
+  useVerifySession(!!token);
+  if (!token) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return <Outlet />;
+}
+
+/** Public pages (login, register): a signed-in user goes to the dashboard. */
+export function PublicOnly() {
+  useLocation();
+  useSession();
+  if (getToken()) return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}
+
+export function RootRedirect() {
+  return <Navigate to={getToken() ? '/dashboard' : '/login'} replace />;
+}
+
+/** Hides a screen from users without the permission (the server enforces it too). */
+export function RequirePermission({ permission, children }: { permission: string; children: React.ReactNode }) {
+  const session = useSession();
+  if (!session?.permissions?.includes(permission)) return <Navigate to="/dashboard" replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,122 @@
+import { useEffect } from 'react';
+import { App, Button, Card, Col, Form, Input, Row, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useCompanyProfile, useUpdateCompanyProfile } from '../api/company-profile';
+import { useCompanyTypeRef } from '../../../lib/reference-api';
+import { useFormRules } from '../../../lib/form-rules';
+import { applyServerErrors, translateApiError } from '../../../lib/form-errors';
+import { timeZoneOptions } from '../../../lib/timezones';
+import { useSession } from '../../../lib/use-session';
+import { PageHeader } from '../../../components/page-header';
+import { PageLoader } from '../../../components/page-loader';
+import { QueryError } from '../../../components/query-error';
+import type { CompanyProfileUpdateRequest } from '../../../lib/api-schemas';
+
+export default function CompanyProfilePage() {
+  const { t } = useTranslation(['company', 'common']);
+  const rules = useFormRules();
+  const { message } = App.useApp();
+  const session = useSession();
+  const canEdit = !!session?.permissions?.includes('add.manage.company');
+  const profile = useCompanyProfile();
+  const ref = useCompanyTypeRef();
+  const update = useUpdateCompanyProfile();
+  const [form] = Form.useForm<CompanyProfileUpdateRequest>();
+
+  useEffect(() => {
+    if (profile.data) form.setFieldsValue(profile.data as unknown as CompanyProfileUpdateRequest);
+  }, [profile.data, form]);
+
+  if (profile.isPending) return <PageLoader />;
+  if (profile.isError) return <QueryError error={profile.error} onRetry={() => profile.refetch()} />;
+
+  const onFinish = (values: CompanyProfileUpdateRequest) =>
+    update.mutate(values, {
+      onSuccess: () => message.success(t('common:messages.saved')),
+      onError: (e) => {
+        if (!applyServerErrors(form, e, t)) message.error(translateApiError(t, e));
+      },
+    });
+
+  return (
+    <>
+      <PageHeader title={t('profile.title')} />
+      <Card>
+        <Form form={form} layout="vertical" onFinish={onFinish} disabled={!canEdit}>
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item name="name" label={t('fields.name')} rules={[rules.nameRequired()]}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="email" label={t('fields.email')} rules={[rules.emailRequired(), rules.email()]}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="phone" label={t('fields.phone')} rules={[rules.required()]}>
+                <Input data-testid="company-phone" inputMode="tel" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="timezone" label={t('fields.timezone')} rules={[rules.requiredSelect()]}>
+                <Select showSearch options={timeZoneOptions()} />
+              </Form.Item>
+            </Col>
+            <Col span={24}>
+              <Form.Item name="description" label={t('fields.description')}>
+                <Input.TextArea rows={3} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="address1" label={t('fields.address1')} rules={[rules.required()]}>
+                <Input data-testid="company-address1" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="address2" label={t('fields.address2')}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="address3" label={t('fields.address3')}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="locality" label={t('fields.locality')}>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item name="city" label={t('fields.city')} rules={[rules.required()]}>
+                <Input data-testid="company-city" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item name="postal_code" label={t('fields.postal_code')} rules={[rules.required()]}>
+                <Input data-testid="company-postal_code" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item name="state_id" label={t('fields.state')} rules={[rules.requiredSelect()]}>
+                <Select
+                  data-testid="company-state"
+                  showSearch={{ optionFilterProp: 'label' }}
+                  loading={ref.isPending}
+                  options={(ref.data?.states ?? []).map((s) => ({ value: s.id, label: s.name }))}
+                />
+              </Form.Item>
+            </Col>
+          </Row>
+          {canEdit && (
+            <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="company-profile-submit">
+              {t('common:actions.save')}
+            </Button>
+          )}
+        </Form>
+      </Card>
+    </>
+  );
+}

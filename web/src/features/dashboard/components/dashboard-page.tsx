@@ -1,0 +1,70 @@
+import { Card, Col, Descriptions, Row, Space, Tag, Typography } from 'antd';
+import { ApartmentOutlined, BankOutlined, SettingOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useSession } from '../../../lib/use-session';
+import { PageHeader } from '../../../components/page-header';
+
+interface QuickLink {
+  to: string;
+  label: string;
+  icon: React.ReactNode;
+  permission?: string;
+  kind?: 'school' | 'company';
+}
+
+const QUICK_LINKS: QuickLink[] = [
+  { to: '/personal/profile', label: 'common:menu.profile', icon: <UserOutlined /> },
+  { to: '/personal/account', label: 'common:menu.account', icon: <SettingOutlined /> },
+  { to: '/settings/company', label: 'common:menu.company', icon: <BankOutlined />, permission: 'view.manage.company', kind: 'company' },
+  { to: '/settings/company/positions', label: 'common:menu.positions', icon: <TeamOutlined />, permission: 'view.manage.company', kind: 'company' },
+  { to: '/school/management', label: 'common:menu.school', icon: <ApartmentOutlined />, permission: 'view.manage.school', kind: 'school' },
+];
+
+/** The welcome page; the attendance issue adds headcounts and charts. */
+export default function DashboardPage() {
+  const { t } = useTranslation(['common']);
+  const session = useSession();
+  const links = QUICK_LINKS.filter(
+    (l) => (!l.kind || l.kind === session?.org?.kind) && (!l.permission || session?.permissions?.includes(l.permission)),
+  );
+  return (
+    <>
+      <PageHeader title={t('dashboard.title')} />
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={14}>
+          <Card>
+            <Typography.Title level={4} data-testid="dashboard-welcome">
+              {t('dashboard.welcome', { name: session?.name ?? '' })}
+            </Typography.Title>
+            <Descriptions column={1} size="small">
+              <Descriptions.Item label={t('dashboard.organisation')}>{session?.org?.name}</Descriptions.Item>
+              <Descriptions.Item label={t('dashboard.kind')}>
+                {session?.org?.kind ? t(`org_kind.${session.org.kind}`) : null}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('dashboard.role')}>
+                <Space wrap>
+                  {(session?.roles ?? []).map((r) => (
+                    <Tag key={r} color="blue">{t(`roles.${r}`, { defaultValue: r })}</Tag>
+                  ))}
+                </Space>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('dashboard.timezone')}>{session?.org?.timezone}</Descriptions.Item>
+            </Descriptions>
+          </Card>
+        </Col>
+        <Col xs={24} lg={10}>
+          <Card title={t('dashboard.quick_links')}>
+            <Space orientation="vertical">
+              {links.map((l) => (
+                <Link key={l.to} to={l.to}>
+                  <Space>{l.icon}{t(l.label)}</Space>
+                </Link>
+              ))}
+            </Space>
+          </Card>
+        </Col>
+      </Row>
+    </>
+  );
+}
