@@ -6,6 +6,7 @@ package account
 import (
 	"errors"
 	"slices"
+	"strings"
 	"time"
 
 	"hadir/internal/org"
@@ -25,6 +26,7 @@ var (
 	ErrUnauthenticated    = errors.New("account: not signed in")
 	ErrNotFound           = errors.New("account: not found")
 	ErrEmailTaken         = errors.New("account: e-mail taken")
+	ErrNotOwner           = errors.New("account: only the owner can do this")
 )
 
 // User is an account. Every user belongs to exactly one organisation.
@@ -51,8 +53,14 @@ type Principal struct {
 }
 
 // Can reports whether the principal holds a permission.
+// A "{org}" in the name stands for the caller's kind of organisation ("school" or "company").
 func (p Principal) Can(permission string) bool {
-	return slices.Contains(Permissions(p.OrgKind, p.Role), permission)
+	return slices.Contains(Permissions(p.OrgKind, p.Role), ResolvePermission(p.OrgKind, permission))
+}
+
+// ResolvePermission replaces "{org}" in a permission name by the kind of organisation.
+func ResolvePermission(kind, permission string) string {
+	return strings.ReplaceAll(permission, "{org}", kind)
 }
 
 // Session is the result of a sign-in or registration.

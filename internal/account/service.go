@@ -32,6 +32,9 @@ type Store interface {
 	ClearFailures(ctx context.Context, email string) error
 	CreateReset(ctx context.Context, userID int64, tokenHash string, created, expires time.Time) error
 	UseReset(ctx context.Context, tokenHash string, now time.Time) (int64, error)
+	SetRole(ctx context.Context, orgID, userID int64, role string) error
+	TransferOwnership(ctx context.Context, orgID, fromID, toID int64) error
+	DeleteUser(ctx context.Context, orgID, userID int64) error
 }
 
 // Orgs is what the account service needs of the org domain.
@@ -434,4 +437,85 @@ func (s *Service) ResetPassword(ctx context.Context, token, password, confirm st
 		}
 		return nil
 	})
+}
+
+// CreateMember creates a member account in an organisation (an employee linking their record)
+// and signs it in. emailField names the request field that carried the address.
+func (s *Service) CreateMember(ctx context.Context, orgID int64, name, email, password, emailField string, meta ClientMeta) (Session, error) {
+	name, email = strings.TrimSpace(name), normEmail(email)
+	c := validate.New()
+	if c.Required("name", name) {
+		c.MaxLen("name", name, 100)
+	}
+	c.Email(emailField, email)
+	c.Password("password", password)
+	if err := c.Err(); err != nil {
+		return Session{}, err
+	}
+	hash, err := auth.Hash(s.hash, password)
+	if err != nil {
+		return Session{}, err
+	}
+	u := User{OrgID: orgID, Name: name, Email: email, Role: RoleMember, PasswordHash: hash}
+	var sess Session
+	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		if u.ID, err = s.store.CreateUser(ctx, u); err != nil {
+			if errors.Is(err, ErrEmailTaken) {
+				return validate.Field(emailField, "validation.taken", "this e-mail address is already registered; sign in instead")
+			}
+			return err
+		}
+		sess, err = s.startSession(ctx, u, meta)
+		return err
+	})
+	return sess, err
+}
+
+// SetAdmin gives (admin true) or takes (false) the admin role of a user; owners only.
+func (s *Service) SetAdmin(ctx context.Context, p Principal, userID int64, admin bool) error {
+	if p.Role != RoleOwner {
+		return ErrNotOwner
+	}
+	if userID == p.UserID {
+		return ErrNotOwner
+	}
+	role := RoleMember
+	if admin {
+		role = RoleAdmin
+	}
+	return s.store.SetRole(ctx, p.OrgID, userID, role)
+}
+
+// TransferOwnership hands the organisation to another of its users; the caller becomes admin.
+func (s *Service) TransferOwnership(ctx context.Context, p Principal, toUserID int64) error {
+	if p.Role != RoleOwner || toUserID == p.UserID {
+		return ErrNotOwner
+	}
+	return s.db.WithTx(ctx, func(ctx context.Context) error { return s.store.TransferOwnership(ctx, p.OrgID, p.UserID, toUserID) })
+}
+
+// DeleteUser removes another user's account (not the owner's); the person record stays.
+func (s *Service) DeleteUser(ctx context.Context, p Principal, userID int64) error {
+	if userID == p.UserID {
+		return ErrNotOwner
+	}
+	return s.store.DeleteUser(ctx, p.OrgID, userID)
+}
+
+// CheckAttempts refuses further tries of a guessable secret (a verification code) from an
+// address after too many failures; key names what is being guessed.
+func (s *Service) CheckAttempts(ctx context.Context, key, ip string) error {
+	_, byIP, err := s.store.CountFailures(ctx, key, ip, s.Now().Add(-FailureWindow))
+	if err != nil {
+		return err
+	}
+	if byIP >= MaxFailuresPerUser*4 {
+		return ErrTooManyAttempts
+	}
+	return nil
+}
+
+// RecordFailure counts a failed try of a guessable secret.
+func (s *Service) RecordFailure(ctx context.Context, key, ip string) error {
+	return s.store.AddFailure(ctx, key, ip, s.Now())
 }

@@ -151,3 +151,50 @@ func (s *SQLStore) UseReset(ctx context.Context, tokenHash string, now time.Time
 	}
 	return userID, err
 }
+
+// SetRole changes the role of a user of the organisation, never to or from owner.
+func (s *SQLStore) SetRole(ctx context.Context, orgID, userID int64, role string) error {
+	res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE users SET role = $3, updated_at = $4 WHERE org_id = $1 AND id = $2 AND role <> 'owner'`,
+		orgID, userID, role, database.Now())
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// TransferOwnership makes another user of the organisation its owner and the old owner an
+// admin. The partial unique index on owners keeps the organisation at exactly one.
+func (s *SQLStore) TransferOwnership(ctx context.Context, orgID, fromID, toID int64) error {
+	now := database.Now()
+	q := s.db.Q(ctx)
+	res, err := q.ExecContext(ctx, `UPDATE users SET role = 'admin', updated_at = $3 WHERE org_id = $1 AND id = $2 AND role = 'owner'`, orgID, fromID, now)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return ErrNotOwner
+	}
+	res, err = q.ExecContext(ctx, `UPDATE users SET role = 'owner', updated_at = $3 WHERE org_id = $1 AND id = $2 AND id <> $4`, orgID, toID, now, fromID)
+	if err = database.MapError(err); err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// DeleteUser removes a non-owner account of the organisation; its sessions go with it.
+func (s *SQLStore) DeleteUser(ctx context.Context, orgID, userID int64) error {
+	res, err := s.db.Q(ctx).ExecContext(ctx, `DELETE FROM users WHERE org_id = $1 AND id = $2 AND role <> 'owner'`, orgID, userID)
+	if err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}

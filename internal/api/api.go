@@ -10,6 +10,7 @@ import (
 
 	"hadir/internal/account"
 	"hadir/internal/org"
+	"hadir/internal/people"
 	"hadir/internal/platform/database"
 )
 
@@ -18,6 +19,7 @@ type Deps struct {
 	DB       *database.DB
 	Accounts *account.Service
 	Orgs     *org.Service
+	People   *people.Service
 	// Web is the built single-page app (index.html and assets); nil serves a short notice.
 	Web fs.FS
 }

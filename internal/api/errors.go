@@ -9,15 +9,18 @@ import (
 
 	"hadir/internal/account"
 	"hadir/internal/org"
+	"hadir/internal/people"
+	"hadir/internal/platform/imaging"
 	"hadir/internal/platform/validate"
 	"hadir/internal/platform/web"
 )
 
 var (
-	errRouteNotFound = web.NewError(http.StatusNotFound, "route_not_found", "the requested route does not exist")
-	errNotFound      = web.NewError(http.StatusNotFound, "not_found", "the requested item is not found")
-	errForbidden     = web.NewError(http.StatusForbidden, "auth.forbidden", "you do not have permission to do this")
-	errInternal      = web.NewError(http.StatusInternalServerError, "internal", "something went wrong; please try again later")
+	errRouteNotFound  = web.NewError(http.StatusNotFound, "route_not_found", "the requested route does not exist")
+	errNotFound       = web.NewError(http.StatusNotFound, "not_found", "the requested item is not found")
+	errForbidden      = web.NewError(http.StatusForbidden, "auth.forbidden", "you do not have permission to do this")
+	errUploadTooLarge = web.NewError(http.StatusRequestEntityTooLarge, "upload.too_large", "the file is too large (at most 10 MB)")
+	errInternal       = web.NewError(http.StatusInternalServerError, "internal", "something went wrong; please try again later")
 )
 
 // errorTable maps the domain's sentinel errors to status, stable code and English message.
@@ -30,6 +33,22 @@ var errorTable = []struct {
 	{account.ErrUnauthenticated, web.NewError(http.StatusUnauthorized, "auth.unauthenticated", "please sign in")},
 	{account.ErrNotFound, errNotFound},
 	{org.ErrNotFound, errNotFound},
+	{people.ErrNotFound, errNotFound},
+	{people.ErrCodeTaken, &web.Error{Status: http.StatusConflict, Code: "people.code_taken", Message: "the unique code cannot be used because it is already taken by another user",
+		Fields: validate.Field("code", "validation.code_taken", "the unique code cannot be used because it is already taken by another user")}},
+	{people.ErrDepartmentName, &web.Error{Status: http.StatusConflict, Code: "department.name_taken", Message: "a department with this name already exists",
+		Fields: validate.Field("name", "validation.taken", "a department with this name already exists")}},
+	{people.ErrNoAccount, web.NewError(http.StatusUnprocessableEntity, "people.no_account", "this person has not created an account yet")},
+	{people.ErrInviteInvalid, &web.Error{Status: http.StatusUnprocessableEntity, Code: "verification.invalid", Message: "the verification code is wrong, used or expired",
+		Fields: validate.Field("verification_code", "verification.invalid", "the verification code is wrong, used or expired")}},
+	{people.ErrAlreadyLinked, web.NewError(http.StatusConflict, "verification.already_linked", "this account or person is already linked")},
+	{people.ErrNoEmail, &web.Error{Status: http.StatusUnprocessableEntity, Code: "people.no_email", Message: "this person has no e-mail address",
+		Fields: validate.Field("email", "validation.required", "this person has no e-mail address")}},
+	{people.ErrUploadTooLarge, errUploadTooLarge},
+	{imaging.ErrNotImage, &web.Error{Status: http.StatusUnprocessableEntity, Code: "upload.not_image", Message: "the file is not an image (JPEG, PNG, GIF or WebP)",
+		Fields: validate.Field("image", "upload.not_image", "the file is not an image (JPEG, PNG, GIF or WebP)")}},
+	{imaging.ErrTooLarge, errUploadTooLarge},
+	{account.ErrNotOwner, web.NewError(http.StatusForbidden, "auth.owner_only", "only the owner can do this")},
 	{org.ErrPositionName, &web.Error{Status: http.StatusConflict, Code: "position.name_taken", Message: "a position with this name already exists",
 		Fields: validate.Field("name", "validation.taken", "a position with this name already exists")}},
 }

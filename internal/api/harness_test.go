@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -161,4 +163,54 @@ func (e *env) user(orgID int64, role string) string {
 		e.t.Fatal(err)
 	}
 	return e.expect(e.call("POST", "/api/auth/login", "", map[string]any{"email": email, "password": pw}), 200).str("data", "access_token")
+}
+
+// upload posts a multipart form with a file part named "image".
+func (e *env) upload(path, token string, fields map[string]string, file []byte) resp {
+	e.t.Helper()
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	for k, v := range fields {
+		_ = mw.WriteField(k, v)
+	}
+	if file != nil {
+		fw, _ := mw.CreateFormFile("image", "photo.jpg")
+		_, _ = fw.Write(file)
+	}
+	_ = mw.Close()
+	req, _ := http.NewRequest("POST", e.srv.URL+path, &buf)
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	r := resp{status: res.StatusCode, raw: string(raw), header: res.Header}
+	_ = json.Unmarshal(raw, &r.body)
+	return r
+}
+
+// get fetches a path and returns the status, content type and body bytes.
+func (e *env) get(path, token string) (int, string, []byte) {
+	e.t.Helper()
+	req, _ := http.NewRequest("GET", e.srv.URL+path, nil)
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return res.StatusCode, res.Header.Get("Content-Type"), b
+}
+
+func init() {
+	// Keep test output to failures; the server's logs are not what is tested.
+	slog.SetDefault(slog.New(slog.NewTextHandler(io.Discard, nil)))
 }

@@ -1,6 +1,10 @@
 package api
 
-import "net/http"
+import (
+	"net/http"
+
+	"hadir/internal/people"
+)
 
 // Access says who may call a route.
 type Access int
@@ -43,11 +47,14 @@ const (
 	viewCompanyStaff = "view.manage.company.employee"
 	addCompany       = "add.manage.company"
 	addCompanyStaff  = "add.manage.company.employee"
+	// addOrgStaff is add.manage.school.employee or add.manage.company.employee, by the
+	// caller's kind of organisation.
+	addOrgStaff = "add.manage.{org}.employee"
 )
 
 // Routes is the whole API: every route, its method, its access and its handler.
 func (a *API) Routes() []Route {
-	return []Route{
+	routes := []Route{
 		// Auth and account (spec §7).
 		public("POST", "/api/auth/login", a.login),
 		public("POST", "/api/login", a.login),
@@ -79,5 +86,82 @@ func (a *API) Routes() []Route {
 		// School profile.
 		perm(viewSchool, "GET", "/api/school/management/form", a.schoolProfile),
 		perm(addSchool, "POST", "/api/school/management", a.updateSchoolProfile),
+
+		// Employee verification, images and the personal profile (both kinds of organisation).
+		public("GET", "/api/employee/check", a.checkCode),
+		public("POST", "/api/auth/verification/register/employee", a.registerWithCode),
+		signedIn("GET", "/api/employee/verify", a.myVerification),
+		signedIn("POST", "/api/employee/verify", a.linkWithCode),
+		perm(addOrgStaff, "POST", "/api/employee/verify/renew", a.renewInvite),
+		public("GET", "/api/images/{key}", a.image),
+		signedIn("GET", "/api/school/personal/profile/summary", a.profileSummary),
+		signedIn("POST", "/api/school/personal/profile/image", a.personalImage),
+
+		// Company departments.
+		perm(viewCompanyStaff, "GET", "/api/department/record", a.listDepartments),
+		perm(addCompanyStaff, "POST", "/api/department/record/register", a.saveDepartment(false)),
+		perm(addCompanyStaff, "POST", "/api/department/record/update", a.saveDepartment(true)),
+		perm(addCompanyStaff, "DELETE", "/api/department/record", a.deleteDepartment),
 	}
+	for _, k := range []people.Kind{people.Teacher, people.Staff} {
+		routes = append(routes, schoolPeopleRoutes(face{a: a, kind: k, idName: "id"})...)
+	}
+	return append(routes, companyPeopleRoutes(face{a: a, kind: people.Employee, idName: "employee_id"})...)
+}
+
+// schoolPeopleRoutes are the teacher or staff routes: /api/school/employee/{teacher|staff}/...
+func schoolPeopleRoutes(f face) []Route {
+	b := "/api/school/employee/" + string(f.kind)
+	rs := []Route{
+		perm(viewSchoolStaff, "GET", b, f.list(false)),
+		perm(viewSchoolStaff, "GET", b+"/archived", f.list(true)),
+		perm(addSchoolStaff, "POST", b, f.create),
+		perm(addSchoolStaff, "DELETE", b, f.archive),
+		perm(addSchoolStaff, "POST", b+"/restore", f.restore),
+		perm(viewSchoolStaff, "GET", b+"/code", f.code),
+		perm(viewSchoolStaff, "GET", b+"/details", f.details),
+		perm(addSchoolStaff, "POST", b+"/details/general", f.updateGeneral),
+		perm(addSchoolStaff, "DELETE", b+"/details/education", f.deleteEducation),
+		perm(addSchoolStaff, "POST", b+"/image", f.image),
+		perm(viewSchoolStaff, "GET", b+"/privilege", f.privilegeList),
+		perm(addSchool, "POST", b+"/privilege/assign", f.privilege("assign")),
+		perm(addSchool, "POST", b+"/privilege/remove", f.privilege("remove")),
+		perm(addSchool, "POST", b+"/privilege/transfer", f.privilege("transfer")),
+		perm(addSchool, "DELETE", b+"/privilege", f.deleteAccount),
+	}
+	for _, area := range people.Areas {
+		rs = append(rs, perm(addSchoolStaff, "POST", b+"/details/"+area, f.saveArea(area)))
+	}
+	return rs
+}
+
+// companyPeopleRoutes are the employee routes under the names of the spec (employee/record,
+// employee/detail/{area}, employee/privilege).
+func companyPeopleRoutes(f face) []Route {
+	rs := []Route{
+		perm(viewCompanyStaff, "GET", "/api/employee/record", f.list(false)),
+		perm(viewCompanyStaff, "GET", "/api/employee/record/archived", f.list(true)),
+		perm(addCompanyStaff, "POST", "/api/employee/record/register", f.create),
+		perm(addCompanyStaff, "DELETE", "/api/employee/record", f.archive),
+		perm(addCompanyStaff, "POST", "/api/employee/record/restore", f.restore),
+		perm(viewCompanyStaff, "GET", "/api/employee/code", f.code),
+		perm(viewCompanyStaff, "GET", "/api/employee/details", f.details),
+		perm(addCompanyStaff, "DELETE", "/api/employee/detail/education", f.deleteEducation),
+		perm(addCompanyStaff, "POST", "/api/employee/profile/image", f.image),
+		perm(viewCompanyStaff, "GET", "/api/employee/privilege", f.privilegeList),
+		perm(addCompany, "POST", "/api/employee/privilege/assign", f.privilege("assign")),
+		perm(addCompany, "POST", "/api/employee/privilege/remove", f.privilege("remove")),
+		perm(addCompany, "POST", "/api/employee/privilege/transfer", f.privilege("transfer")),
+		perm(addCompany, "DELETE", "/api/employee/privilege", f.deleteAccount),
+		perm(viewCompanyStaff, "GET", "/api/employee/detail/general", f.detail("general")),
+		perm(addCompanyStaff, "POST", "/api/employee/detail/general", f.updateGeneral),
+		perm(addCompanyStaff, "POST", "/api/employee/detail/general/update", f.updateGeneral),
+	}
+	for _, area := range people.Areas {
+		rs = append(rs,
+			perm(viewCompanyStaff, "GET", "/api/employee/detail/"+area, f.detail(area)),
+			perm(addCompanyStaff, "POST", "/api/employee/detail/"+area, f.saveArea(area)),
+			perm(addCompanyStaff, "POST", "/api/employee/detail/"+area+"/update", f.saveArea(area)))
+	}
+	return rs
 }

@@ -11,8 +11,10 @@ import (
 	"hadir/internal/api"
 	"hadir/internal/config"
 	"hadir/internal/org"
+	"hadir/internal/people"
 	"hadir/internal/platform/auth"
 	"hadir/internal/platform/database"
+	"hadir/internal/platform/imaging"
 	"hadir/internal/platform/mail"
 	"hadir/internal/platform/migrations"
 )
@@ -24,6 +26,7 @@ type App struct {
 	Outbox   *mail.Outbox
 	Accounts *account.Service
 	Orgs     *org.Service
+	People   *people.Service
 }
 
 // Options tune what New builds.
@@ -69,6 +72,8 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, opt Options) (
 	orgs := org.NewService(org.NewStore(db))
 	accounts := account.NewService(account.Deps{DB: db, Store: account.NewStore(db), Orgs: orgs, Mail: outbox,
 		Signer: auth.NewSigner(key), Hash: hash, BaseURL: cfg.BaseURL})
-	h := api.New(api.Deps{DB: db, Accounts: accounts, Orgs: orgs, Web: opt.Web})
-	return &App{DB: db, API: h, Outbox: outbox, Accounts: accounts, Orgs: orgs}, nil
+	ppl := people.NewService(people.Deps{DB: db, Store: people.NewStore(db), Accounts: accounts, Orgs: orgs, Mail: outbox,
+		Images: imaging.Process, BaseURL: cfg.BaseURL})
+	h := api.New(api.Deps{DB: db, Accounts: accounts, Orgs: orgs, People: ppl, Web: opt.Web})
+	return &App{DB: db, API: h, Outbox: outbox, Accounts: accounts, Orgs: orgs, People: ppl}, nil
 }

@@ -1,0 +1,413 @@
+package people
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+
+	"hadir/internal/platform/database"
+)
+
+// Record is one stored record area row.
+type Record struct {
+	ID   int64           `json:"id"`
+	Area string          `json:"area"`
+	Data json.RawMessage `json:"data"`
+}
+
+// Invite is a live verification code's row.
+type Invite struct {
+	ID, OrgID, PersonID int64
+}
+
+// SQLStore is the people store over SQLite or PostgreSQL; every query is scoped by org_id.
+type SQLStore struct{ db *database.DB }
+
+// NewStore returns the SQL store.
+func NewStore(db *database.DB) *SQLStore { return &SQLStore{db: db} }
+
+const personColumns = `p.id, p.org_id, p.kind, p.code, p.first_name, p.last_name, p.email, COALESCE(p.join_date, ''),
+	p.department_id, COALESCE(i.key, ''), p.user_id, COALESCE(u.role, ''), p.archived_at, p.created_at`
+
+const personFrom = ` FROM people p LEFT JOIN users u ON u.id = p.user_id LEFT JOIN images i ON i.id = p.image_id`
+
+func scanPerson(row interface{ Scan(...any) error }) (Person, error) {
+	var p Person
+	var dept, user sql.NullInt64
+	var archived sql.NullTime
+	err := row.Scan(&p.ID, &p.OrgID, &p.Kind, &p.Code, &p.FirstName, &p.LastName, &p.Email, &p.JoinDate,
+		&dept, &p.ImageKey, &user, &p.Role, &archived, &p.CreatedAt)
+	if errors.Is(err, sql.ErrNoRows) {
+		return p, ErrNotFound
+	}
+	if dept.Valid {
+		p.DepartmentID = &dept.Int64
+	}
+	if user.Valid {
+		p.UserID = &user.Int64
+	}
+	if archived.Valid {
+		t := archived.Time
+		p.ArchivedAt = &t
+	}
+	return p, err
+}
+
+// List pages through people matching a filter.
+func (s *SQLStore) List(ctx context.Context, orgID int64, f ListFilter, pg database.Page) ([]Person, int, error) {
+	where := []string{"p.org_id = $1", "p.kind = $2"}
+	args := []any{orgID, string(f.Kind)}
+	if f.Archived {
+		where = append(where, "p.archived_at IS NOT NULL")
+	} else {
+		where = append(where, "p.archived_at IS NULL")
+	}
+	if f.Base != "" {
+		args = append(args, database.Like(strings.ToLower(f.Base)))
+		n := "$" + strconv.Itoa(len(args))
+		where = append(where, "(lower(p.first_name || ' ' || p.last_name) LIKE "+n+" ESCAPE '\\' OR lower(p.code) LIKE "+n+" ESCAPE '\\' OR lower(p.email) LIKE "+n+" ESCAPE '\\')")
+	}
+	if f.FirstName != "" {
+		args = append(args, database.Like(strings.ToLower(f.FirstName)))
+		where = append(where, "lower(p.first_name) LIKE $"+strconv.Itoa(len(args))+" ESCAPE '\\'")
+	}
+	switch f.Role {
+	case "admin":
+		where = append(where, "u.role IN ('admin', 'owner')")
+	case "member":
+		where = append(where, "(u.role IS NULL OR u.role = 'member')")
+	}
+	cond := " WHERE " + strings.Join(where, " AND ")
+	var total int
+	if err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT COUNT(*)`+personFrom+cond, args...).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT `+personColumns+personFrom+cond+
+		` ORDER BY lower(p.first_name), lower(p.last_name), p.id`+pg.LimitOffset(), args...)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	var out []Person
+	for rows.Next() {
+		p, err := scanPerson(rows)
+		if err != nil {
+			return nil, 0, err
+		}
+		out = append(out, p)
+	}
+	return out, total, rows.Err()
+}
+
+// Get returns a person of the organisation.
+func (s *SQLStore) Get(ctx context.Context, orgID, id int64) (Person, error) {
+	return scanPerson(s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+personColumns+personFrom+` WHERE p.org_id = $1 AND p.id = $2`, orgID, id))
+}
+
+// ByUser returns the person linked to an account.
+func (s *SQLStore) ByUser(ctx context.Context, orgID, userID int64) (Person, error) {
+	return scanPerson(s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+personColumns+personFrom+` WHERE p.org_id = $1 AND p.user_id = $2`, orgID, userID))
+}
+
+func nullable[T comparable](v T) any {
+	var zero T
+	if v == zero {
+		return nil
+	}
+	return v
+}
+
+// Create inserts a person; a used code gives ErrCodeTaken.
+func (s *SQLStore) Create(ctx context.Context, p Person) (int64, error) {
+	const q = `INSERT INTO people (org_id, kind, code, first_name, last_name, email, join_date, department_id, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING id`
+	var dept any
+	if p.DepartmentID != nil {
+		dept = *p.DepartmentID
+	}
+	var id int64
+	err := database.MapError(s.db.Q(ctx).QueryRowContext(ctx, q, p.OrgID, string(p.Kind), p.Code, p.FirstName, p.LastName, p.Email,
+		nullable(p.JoinDate), dept, database.Now()).Scan(&id))
+	if errors.Is(err, database.ErrUniqueViolation) {
+		return 0, ErrCodeTaken
+	}
+	return id, err
+}
+
+func (s *SQLStore) exec(ctx context.Context, q string, args ...any) error {
+	res, err := s.db.Q(ctx).ExecContext(ctx, q, args...)
+	if err = database.MapError(err); err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// UpdateGeneral saves the general details.
+func (s *SQLStore) UpdateGeneral(ctx context.Context, p Person) error {
+	var dept any
+	if p.DepartmentID != nil {
+		dept = *p.DepartmentID
+	}
+	err := s.exec(ctx, `UPDATE people SET code = $3, first_name = $4, last_name = $5, email = $6, join_date = $7, department_id = $8, updated_at = $9
+		WHERE org_id = $1 AND id = $2`, p.OrgID, p.ID, p.Code, p.FirstName, p.LastName, p.Email, nullable(p.JoinDate), dept, database.Now())
+	if errors.Is(err, database.ErrUniqueViolation) {
+		return ErrCodeTaken
+	}
+	return err
+}
+
+// SetArchived archives (at set) or restores (nil) a person.
+func (s *SQLStore) SetArchived(ctx context.Context, orgID, id int64, at *time.Time) error {
+	var v any
+	if at != nil {
+		v = *at
+	}
+	return s.exec(ctx, `UPDATE people SET archived_at = $3, updated_at = $4 WHERE org_id = $1 AND id = $2`, orgID, id, v, database.Now())
+}
+
+// CodeTaken reports whether another person of the organisation has the code (any case).
+func (s *SQLStore) CodeTaken(ctx context.Context, orgID int64, code string, exceptID int64) (bool, error) {
+	var n int
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM people WHERE org_id = $1 AND lower(code) = lower($2) AND id <> $3`, orgID, code, exceptID).Scan(&n)
+	return n > 0, err
+}
+
+// Records returns every record row of a person.
+func (s *SQLStore) Records(ctx context.Context, orgID, personID int64) ([]Record, error) {
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT id, area, data FROM person_records WHERE org_id = $1 AND person_id = $2 ORDER BY area, id`, orgID, personID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Record
+	for rows.Next() {
+		var r Record
+		var data string
+		if err := rows.Scan(&r.ID, &r.Area, &data); err != nil {
+			return nil, err
+		}
+		r.Data = json.RawMessage(data)
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// SaveRecord creates or updates a record row. Single areas are upserted whatever the id;
+// an education row is created without an id and updated with one.
+func (s *SQLStore) SaveRecord(ctx context.Context, orgID, personID int64, area string, id int64, data json.RawMessage) (Record, error) {
+	now := database.Now()
+	q := s.db.Q(ctx)
+	if area != "education" {
+		err := q.QueryRowContext(ctx, `UPDATE person_records SET data = $4, updated_at = $5 WHERE org_id = $1 AND person_id = $2 AND area = $3 RETURNING id`,
+			orgID, personID, area, string(data), now).Scan(&id)
+		if err == nil {
+			return Record{ID: id, Area: area, Data: data}, nil
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return Record{}, err
+		}
+		id = 0
+	}
+	if id == 0 {
+		err := q.QueryRowContext(ctx, `INSERT INTO person_records (org_id, person_id, area, data, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id`,
+			orgID, personID, area, string(data), now).Scan(&id)
+		return Record{ID: id, Area: area, Data: data}, database.MapError(err)
+	}
+	err := s.exec(ctx, `UPDATE person_records SET data = $5, updated_at = $6 WHERE org_id = $1 AND person_id = $2 AND area = $3 AND id = $4`,
+		orgID, personID, area, id, string(data), now)
+	return Record{ID: id, Area: area, Data: data}, err
+}
+
+// DeleteRecord removes an education row.
+func (s *SQLStore) DeleteRecord(ctx context.Context, orgID, personID, id int64) error {
+	return s.exec(ctx, `DELETE FROM person_records WHERE org_id = $1 AND person_id = $2 AND id = $3 AND area = 'education'`, orgID, personID, id)
+}
+
+// PositionExists reports whether the organisation has a position.
+func (s *SQLStore) PositionExists(ctx context.Context, orgID, id int64) (bool, error) {
+	var n int
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM positions WHERE org_id = $1 AND id = $2`, orgID, id).Scan(&n)
+	return n > 0, err
+}
+
+// SaveImage stores a processed image and points the person at it; the old image goes.
+func (s *SQLStore) SaveImage(ctx context.Context, orgID, personID int64, img Image) error {
+	q := s.db.Q(ctx)
+	var old sql.NullInt64
+	if err := q.QueryRowContext(ctx, `SELECT image_id FROM people WHERE org_id = $1 AND id = $2`, orgID, personID).Scan(&old); errors.Is(err, sql.ErrNoRows) {
+		return ErrNotFound
+	} else if err != nil {
+		return err
+	}
+	var id int64
+	if err := q.QueryRowContext(ctx, `INSERT INTO images (org_id, key, content_type, data, width, height, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+		orgID, img.Key, img.ContentType, img.Data, img.Width, img.Height, database.Now()).Scan(&id); err != nil {
+		return err
+	}
+	if err := s.exec(ctx, `UPDATE people SET image_id = $3, updated_at = $4 WHERE org_id = $1 AND id = $2`, orgID, personID, id, database.Now()); err != nil {
+		return err
+	}
+	if old.Valid {
+		_, err := q.ExecContext(ctx, `DELETE FROM images WHERE org_id = $1 AND id = $2`, orgID, old.Int64)
+		return err
+	}
+	return nil
+}
+
+// ImageByKey returns a stored image by its unguessable key.
+func (s *SQLStore) ImageByKey(ctx context.Context, key string) (Image, error) {
+	var img Image
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT key, content_type, data, width, height FROM images WHERE key = $1`, key).
+		Scan(&img.Key, &img.ContentType, &img.Data, &img.Width, &img.Height)
+	if errors.Is(err, sql.ErrNoRows) {
+		return img, ErrNotFound
+	}
+	return img, err
+}
+
+// AddChunk stores one chunk of an upload and returns the upload's size so far.
+func (s *SQLStore) AddChunk(ctx context.Context, orgID, userID int64, uploadID string, data []byte) (int, error) {
+	q := s.db.Q(ctx)
+	now := database.Now()
+	if _, err := q.ExecContext(ctx, `DELETE FROM upload_chunks WHERE created_at < $1`, now.Add(-24*time.Hour)); err != nil {
+		return 0, err
+	}
+	var seq, size int
+	if err := q.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(length(data)), 0) FROM upload_chunks WHERE upload_id = $1 AND org_id = $2 AND user_id = $3`,
+		uploadID, orgID, userID).Scan(&seq, &size); err != nil {
+		return 0, err
+	}
+	if size+len(data) > MaxUploadBytes {
+		return size + len(data), ErrUploadTooLarge
+	}
+	_, err := q.ExecContext(ctx, `INSERT INTO upload_chunks (upload_id, org_id, user_id, seq, data, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+		uploadID, orgID, userID, seq, data, now)
+	return size + len(data), database.MapError(err)
+}
+
+// TakeChunks returns an upload's chunks joined in order and deletes them.
+func (s *SQLStore) TakeChunks(ctx context.Context, orgID, userID int64, uploadID string) ([]byte, error) {
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT data FROM upload_chunks WHERE upload_id = $1 AND org_id = $2 AND user_id = $3 ORDER BY seq`, uploadID, orgID, userID)
+	if err != nil {
+		return nil, err
+	}
+	var out []byte
+	for rows.Next() {
+		var b []byte
+		if err := rows.Scan(&b); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		out = append(out, b...)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	_, err = s.db.Q(ctx).ExecContext(ctx, `DELETE FROM upload_chunks WHERE upload_id = $1 AND org_id = $2 AND user_id = $3`, uploadID, orgID, userID)
+	return out, err
+}
+
+// ListDepartments pages through departments with their member counts.
+func (s *SQLStore) ListDepartments(ctx context.Context, orgID int64, name string, pg database.Page) ([]Department, int, error) {
+	cond := ` FROM departments d WHERE d.org_id = $1 AND ($2 = '' OR lower(d.name) LIKE $3 ESCAPE '\')`
+	args := []any{orgID, name, database.Like(strings.ToLower(name))}
+	var total int
+	if err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT COUNT(*)`+cond, args...).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT d.id, d.org_id, d.name, d.description, d.created_at,
+		(SELECT COUNT(*) FROM people p WHERE p.org_id = d.org_id AND p.department_id = d.id AND p.archived_at IS NULL)`+cond+
+		` ORDER BY lower(d.name), d.id`+pg.LimitOffset(), args...)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	var out []Department
+	for rows.Next() {
+		var d Department
+		if err := rows.Scan(&d.ID, &d.OrgID, &d.Name, &d.Description, &d.CreatedAt, &d.Members); err != nil {
+			return nil, 0, err
+		}
+		out = append(out, d)
+	}
+	return out, total, rows.Err()
+}
+
+// SaveDepartment creates (ID 0) or updates a department.
+func (s *SQLStore) SaveDepartment(ctx context.Context, d Department) (int64, error) {
+	var err error
+	if d.ID == 0 {
+		err = s.db.Q(ctx).QueryRowContext(ctx, `INSERT INTO departments (org_id, name, description, created_at, updated_at) VALUES ($1, $2, $3, $4, $4) RETURNING id`,
+			d.OrgID, d.Name, d.Description, database.Now()).Scan(&d.ID)
+		err = database.MapError(err)
+	} else {
+		err = s.exec(ctx, `UPDATE departments SET name = $3, description = $4, updated_at = $5 WHERE org_id = $1 AND id = $2`, d.OrgID, d.ID, d.Name, d.Description, database.Now())
+	}
+	if errors.Is(err, database.ErrUniqueViolation) {
+		return 0, ErrDepartmentName
+	}
+	return d.ID, err
+}
+
+// DeleteDepartment removes a department; its people keep their records without one.
+func (s *SQLStore) DeleteDepartment(ctx context.Context, orgID, id int64) error {
+	if _, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE people SET department_id = NULL WHERE org_id = $1 AND department_id = $2`, orgID, id); err != nil {
+		return err
+	}
+	return s.exec(ctx, `DELETE FROM departments WHERE org_id = $1 AND id = $2`, orgID, id)
+}
+
+// DepartmentExists reports whether the organisation has a department.
+func (s *SQLStore) DepartmentExists(ctx context.Context, orgID, id int64) (bool, error) {
+	var n int
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM departments WHERE org_id = $1 AND id = $2`, orgID, id).Scan(&n)
+	return n > 0, err
+}
+
+// CreateInvite stores a verification code's hash and voids the person's earlier codes.
+func (s *SQLStore) CreateInvite(ctx context.Context, orgID, personID int64, hash string, expires time.Time) error {
+	now := database.Now()
+	if _, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE person_invites SET used_at = $3 WHERE org_id = $1 AND person_id = $2 AND used_at IS NULL`, orgID, personID, now); err != nil {
+		return err
+	}
+	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO person_invites (org_id, person_id, code_hash, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)`,
+		orgID, personID, hash, now, expires)
+	return err
+}
+
+// InviteByHash returns a live invite.
+func (s *SQLStore) InviteByHash(ctx context.Context, hash string, now time.Time) (Invite, error) {
+	var inv Invite
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT i.id, i.org_id, i.person_id FROM person_invites i JOIN people p ON p.id = i.person_id AND p.org_id = i.org_id
+		WHERE i.code_hash = $1 AND i.used_at IS NULL AND i.expires_at > $2 AND p.archived_at IS NULL AND p.user_id IS NULL`, hash, now).Scan(&inv.ID, &inv.OrgID, &inv.PersonID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return inv, ErrInviteInvalid
+	}
+	return inv, err
+}
+
+// UseInvite marks an invite used; only one caller can, even racing.
+func (s *SQLStore) UseInvite(ctx context.Context, id int64, now time.Time) error {
+	err := s.exec(ctx, `UPDATE person_invites SET used_at = $2 WHERE id = $1 AND used_at IS NULL`, id, now)
+	if errors.Is(err, ErrNotFound) {
+		return ErrInviteInvalid
+	}
+	return err
+}
+
+// LinkUser links an account to a person that has none.
+func (s *SQLStore) LinkUser(ctx context.Context, orgID, personID, userID int64) error {
+	err := s.exec(ctx, `UPDATE people SET user_id = $3, updated_at = $4 WHERE org_id = $1 AND id = $2 AND user_id IS NULL`, orgID, personID, userID, database.Now())
+	if errors.Is(err, database.ErrUniqueViolation) || errors.Is(err, ErrNotFound) {
+		return ErrAlreadyLinked
+	}
+	return err
+}
