@@ -168,13 +168,24 @@ func (e *env) user(orgID int64, role string) string {
 // upload posts a multipart form with a file part named "image".
 func (e *env) upload(path, token string, fields map[string]string, file []byte) resp {
 	e.t.Helper()
+	return e.multipart(path, token, fields, "image", "photo.jpg", file)
+}
+
+// uploadFile posts a multipart form with a file part named "file".
+func (e *env) uploadFile(path, token string, fields map[string]string, name string, file []byte) resp {
+	e.t.Helper()
+	return e.multipart(path, token, fields, "file", name, file)
+}
+
+func (e *env) multipart(path, token string, fields map[string]string, part, name string, file []byte) resp {
+	e.t.Helper()
 	var buf bytes.Buffer
 	mw := multipart.NewWriter(&buf)
 	for k, v := range fields {
 		_ = mw.WriteField(k, v)
 	}
 	if file != nil {
-		fw, _ := mw.CreateFormFile("image", "photo.jpg")
+		fw, _ := mw.CreateFormFile(part, name)
 		_, _ = fw.Write(file)
 	}
 	_ = mw.Close()

@@ -128,6 +128,9 @@ func schoolPeopleRoutes(f face) []Route {
 		perm(addSchool, "POST", b+"/privilege/remove", f.privilege("remove")),
 		perm(addSchool, "POST", b+"/privilege/transfer", f.privilege("transfer")),
 		perm(addSchool, "DELETE", b+"/privilege", f.deleteAccount),
+		perm(viewSchoolStaff, "GET", b+"/report", f.report),
+		perm(viewSchoolStaff, "GET", b+"/import/template", f.importTemplate),
+		perm(addSchoolStaff, "POST", b+"/import", f.importPeople),
 	}
 	for _, area := range people.Areas {
 		rs = append(rs, perm(addSchoolStaff, "POST", b+"/details/"+area, f.saveArea(area)))
@@ -153,6 +156,9 @@ func companyPeopleRoutes(f face) []Route {
 		perm(addCompany, "POST", "/api/employee/privilege/remove", f.privilege("remove")),
 		perm(addCompany, "POST", "/api/employee/privilege/transfer", f.privilege("transfer")),
 		perm(addCompany, "DELETE", "/api/employee/privilege", f.deleteAccount),
+		perm(viewCompanyStaff, "GET", "/api/employee/report", f.report),
+		perm(viewCompanyStaff, "GET", "/api/employee/import/template", f.importTemplate),
+		perm(addCompanyStaff, "POST", "/api/employee/import", f.importPeople),
 		perm(viewCompanyStaff, "GET", "/api/employee/detail/general", f.detail("general")),
 		perm(addCompanyStaff, "POST", "/api/employee/detail/general", f.updateGeneral),
 		perm(addCompanyStaff, "POST", "/api/employee/detail/general/update", f.updateGeneral),

@@ -96,6 +96,10 @@ func caseFor(method, path string) (routeCase, bool) {
 	switch {
 	case method == "GET" && (rest == "" || rest == "/archived" || rest == "/privilege"):
 		return routeCase{school: school}, true
+	case method == "GET" && (rest == "/report" || rest == "/import/template"):
+		return routeCase{query: "?type=xlsx", school: school}, true
+	case method == "POST" && rest == "/import":
+		return routeCase{school: school}, true // multipart; isolation: people are created in the caller's organisation only
 	case method == "GET" && rest == "/code":
 		return routeCase{query: "?code=FREE1", school: school}, true
 	case method == "POST" && (rest == "" || rest == "/register"):
