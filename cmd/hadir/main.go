@@ -106,7 +106,7 @@ func seed(ctx context.Context, cfg config.Config) error {
 	}
 	fmt.Printf("\nDemo data is ready. Open %s and sign in with:\n", cfg.BaseURL)
 	for _, l := range logins {
-		fmt.Printf("  %-34s %-6s %-20s password %s\n", l.Org, l.Role, l.Email, demo.Password)
+		fmt.Printf("  %-32s %-6s %-27s password %s\n", l.Org, l.Role, l.Email, demo.Password)
 	}
 	fmt.Println()
 	return nil

@@ -6,10 +6,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 
 	"hadir/internal/account"
 	"hadir/internal/app"
 	"hadir/internal/org"
+	"hadir/internal/people"
 	"hadir/internal/platform/validate"
 )
 
@@ -30,12 +32,28 @@ func Seed(ctx context.Context, a *app.App) ([]Login, error) {
 	if err := existing(err); err != nil {
 		return nil, fmt.Errorf("demo school: %w", err)
 	}
-	logins = append(logins, Login{"SMK Taman Hadir (school)", account.RoleOwner, "admin@school.demo"})
+	logins = append(logins, Login{"SMK Taman Hadir (school)", account.RoleOwner, "admin@school.demo"},
+		Login{"SMK Taman Hadir (school)", account.RoleAdmin, "teacher.admin@school.demo"},
+		Login{"SMK Taman Hadir (school)", account.RoleMember, "teacher@school.demo"})
+	r := rand.New(rand.NewPCG(2026, 11))
 	if school.Org.ID != 0 {
-		street := 12
+		selangor := 12
 		if _, err := a.Orgs.UpdateSchool(ctx, school.Org.ID, org.SchoolProfile{Code: "SMKTH01", Name: "SMK Taman Hadir",
 			Email: "office@smktamanhadir.edu.my", ContactNumber: "+60 3-7781 2200", Timezone: "Asia/Kuala_Lumpur",
-			Address1: "Jalan SS 2/75", City: "Petaling Jaya", PostalCode: "47300", StateID: &street}); err != nil {
+			Address1: "Jalan SS 2/75", City: "Petaling Jaya", PostalCode: "47300", StateID: &selangor}); err != nil {
+			return nil, err
+		}
+		teachers, err := seedPeople(ctx, a, school.Org.ID, people.Teacher, "T", 40, "smktamanhadir.edu.my", r)
+		if err != nil {
+			return nil, err
+		}
+		if _, err := seedPeople(ctx, a, school.Org.ID, people.Staff, "S", 20, "smktamanhadir.edu.my", r); err != nil {
+			return nil, err
+		}
+		if err := linkDemoAccount(ctx, a, school.Org.ID, teachers[0], "teacher.admin@school.demo", account.RoleAdmin); err != nil {
+			return nil, err
+		}
+		if err := linkDemoAccount(ctx, a, school.Org.ID, teachers[1], "teacher@school.demo", account.RoleMember); err != nil {
 			return nil, err
 		}
 	}
@@ -44,7 +62,8 @@ func Seed(ctx context.Context, a *app.App) ([]Login, error) {
 	if err := existing(err); err != nil {
 		return nil, fmt.Errorf("demo company: %w", err)
 	}
-	logins = append(logins, Login{"Hadir Demo Sdn. Bhd. (company)", account.RoleOwner, "hr@company.demo"})
+	logins = append(logins, Login{"Hadir Demo Sdn. Bhd. (company)", account.RoleOwner, "hr@company.demo"},
+		Login{"Hadir Demo Sdn. Bhd. (company)", account.RoleMember, "employee@company.demo"})
 	if company.Org.ID != 0 {
 		id := company.Org.ID
 		if _, err := a.Orgs.UpdateCompanyProfile(ctx, id, org.CompanyProfile{Name: "Hadir Demo Sdn. Bhd.",
@@ -63,6 +82,28 @@ func Seed(ctx context.Context, a *app.App) ([]Login, error) {
 			if _, err := a.Orgs.SavePosition(ctx, org.Position{OrgID: id, Name: p[0], Code: p[1], Description: p[2]}); err != nil {
 				return nil, err
 			}
+		}
+		var depts []int64
+		for _, d := range [][2]string{{"Management", "Leadership and strategy"}, {"Finance", "Accounts and payroll"}, {"Engineering", "Product development"},
+			{"Sales", "Customers and partners"}, {"Human Resources", "People operations"}} {
+			dep, err := a.People.SaveDepartment(ctx, people.Department{OrgID: id, Name: d[0], Description: d[1]})
+			if err != nil {
+				return nil, err
+			}
+			depts = append(depts, dep.ID)
+		}
+		emps, err := seedPeople(ctx, a, id, people.Employee, "E", 30, "company.demo", r)
+		if err != nil {
+			return nil, err
+		}
+		for i, e := range emps {
+			g := people.General{Code: e.Code, FirstName: e.FirstName, LastName: e.LastName, Email: e.Email, JoinDate: e.JoinDate, DepartmentID: depts[i%len(depts)]}
+			if _, err := a.People.UpdateGeneral(ctx, id, people.Employee, e.ID, g); err != nil {
+				return nil, err
+			}
+		}
+		if err := linkDemoAccount(ctx, a, id, emps[0], "employee@company.demo", account.RoleMember); err != nil {
+			return nil, err
 		}
 	}
 	return logins, nil

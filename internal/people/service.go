@@ -552,3 +552,8 @@ func (s *Service) LinkWithCode(ctx context.Context, pr account.Principal, code, 
 func (s *Service) Mine(ctx context.Context, pr account.Principal) (Person, error) {
 	return s.store.ByUser(ctx, pr.OrgID, pr.UserID)
 }
+
+// Link links an account to a person directly (demo data and administrative repair).
+func (s *Service) Link(ctx context.Context, orgID, personID, userID int64) error {
+	return s.store.LinkUser(ctx, orgID, personID, userID)
+}
