@@ -9,6 +9,7 @@ import (
 	"net/http"
 
 	"hadir/internal/account"
+	"hadir/internal/attendance"
 	"hadir/internal/org"
 	"hadir/internal/people"
 	"hadir/internal/platform/database"
@@ -16,10 +17,11 @@ import (
 
 // Deps are the services the handlers call.
 type Deps struct {
-	DB       *database.DB
-	Accounts *account.Service
-	Orgs     *org.Service
-	People   *people.Service
+	DB         *database.DB
+	Accounts   *account.Service
+	Orgs       *org.Service
+	People     *people.Service
+	Attendance *attendance.Service
 	// Web is the built single-page app (index.html and assets); nil serves a short notice.
 	Web fs.FS
 }

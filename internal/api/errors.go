@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"hadir/internal/account"
+	"hadir/internal/attendance"
 	"hadir/internal/org"
 	"hadir/internal/people"
 	"hadir/internal/platform/imaging"
@@ -49,6 +50,9 @@ var errorTable = []struct {
 		Fields: validate.Field("image", "upload.not_image", "the file is not an image (JPEG, PNG, GIF or WebP)")}},
 	{imaging.ErrTooLarge, errUploadTooLarge},
 	{account.ErrNotOwner, web.NewError(http.StatusForbidden, "auth.owner_only", "only the owner can do this")},
+	{attendance.ErrNotFound, errNotFound},
+	{attendance.ErrGroupName, &web.Error{Status: http.StatusConflict, Code: "group.name_taken", Message: "a group with this name already exists",
+		Fields: validate.Field("name", "validation.taken", "a group with this name already exists")}},
 	{org.ErrPositionName, &web.Error{Status: http.StatusConflict, Code: "position.name_taken", Message: "a position with this name already exists",
 		Fields: validate.Field("name", "validation.taken", "a position with this name already exists")}},
 }

@@ -105,8 +105,97 @@ func (a *API) Routes() []Route {
 	}
 	for _, k := range []people.Kind{people.Teacher, people.Staff} {
 		routes = append(routes, schoolPeopleRoutes(face{a: a, kind: k, idName: "id"})...)
+		routes = append(routes, schoolAttendanceRoutes(attFace{a: a, kind: string(k), idName: "id"})...)
 	}
-	return append(routes, companyPeopleRoutes(face{a: a, kind: people.Employee, idName: "employee_id"})...)
+	routes = append(routes, companyPeopleRoutes(face{a: a, kind: people.Employee, idName: "employee_id"})...)
+	routes = append(routes, companyAttendanceRoutes(attFace{a: a, kind: string(people.Employee), idName: "employee_id"})...)
+	routes = append(routes, groupRoutes(attFace{a: a, kind: "school"}, "/api/school/group/management", "/api/school/group", viewSchool, addSchoolStaff)...)
+	routes = append(routes, groupRoutes(attFace{a: a, kind: string(people.Employee)}, "/api/group/record", "/api/group", viewCompany, addCompanyStaff)...)
+	return append(routes,
+		// Holidays.
+		perm(viewCompany, "GET", "/api/holiday/record", a.listHolidays),
+		perm(addCompanyStaff, "POST", "/api/holiday/record", a.saveHoliday(false)),
+		perm(addCompanyStaff, "POST", "/api/holiday/record/update", a.saveHoliday(true)),
+		perm(addCompanyStaff, "DELETE", "/api/holiday/record", a.deleteHoliday),
+		perm(viewSchool, "GET", "/api/school/holiday/management", a.listHolidays),
+		perm(addSchoolStaff, "POST", "/api/school/holiday/management", a.saveHoliday(false)),
+		perm(addSchoolStaff, "POST", "/api/school/holiday/management/update", a.saveHoliday(true)),
+		perm(addSchoolStaff, "DELETE", "/api/school/holiday/management", a.deleteHoliday),
+
+		// The personal area: a member's own attendance.
+		signedIn("GET", "/api/school/personal/attendance/daily", a.personalDaily),
+		signedIn("GET", "/api/school/personal/attendance/monthly", a.personalMonthly),
+		signedIn("GET", "/api/school/personal/attendance/clock", a.personalClock),
+	)
+}
+
+// groupRoutes are the routes of groups, their weekly schedule and members. base is the
+// group resource; prefix holds schedule and employees.
+func groupRoutes(f attFace, base, prefix, view, change string) []Route {
+	return []Route{
+		perm(view, "GET", base, f.listGroups),
+		perm(change, "POST", base+map[bool]string{true: "", false: "/register"}[f.kind == "school"], f.createGroup),
+		perm(change, "POST", base+"/update", f.updateGroup),
+		perm(change, "DELETE", base, f.deleteGroup),
+		perm(view, "GET", prefix+"/schedule", f.getSchedule),
+		perm(change, "POST", prefix+"/schedule", f.saveSchedule),
+		perm(change, "DELETE", prefix+"/schedule", f.clearSchedule),
+		perm(view, "GET", prefix+"/employees", f.groupPeople(true)),
+		perm(view, "GET", prefix+"/employees/not", f.groupPeople(false)),
+		perm(change, "POST", prefix+"/employees", f.changeMembers(true)),
+		perm(change, "DELETE", prefix+"/employees", f.changeMembers(false)),
+	}
+}
+
+// schoolAttendanceRoutes are the attendance, report and dashboard routes of teachers or staff.
+func schoolAttendanceRoutes(f attFace) []Route {
+	b := "/api/school/attendance/" + f.kind
+	d := "/api/school/dashboard/" + f.kind
+	return []Route{
+		perm(viewSchool, "GET", b, f.daily),
+		perm(viewSchool, "GET", b+"/report", f.dailyExport),
+		perm(viewSchool, "GET", b+"/monthly", f.rangeReport(false, 30)),
+		perm(viewSchool, "GET", b+"/monthly/range", f.rangeReport(false, 30)),
+		perm(viewSchool, "GET", b+"/monthly/report", f.rangeExport),
+		perm(viewSchool, "GET", b+"/monthly/single", f.rangeReport(true, 30)),
+		perm(viewSchool, "GET", b+"/monthly/report/detailed", f.rangeReport(false, 150)),
+		perm(viewSchool, "GET", b+"/yearly", f.yearly(false, 30)),
+		perm(viewSchool, "GET", b+"/yearly/report", f.yearlyExport),
+		perm(viewSchool, "GET", b+"/yearly/individual", f.yearly(true, 30)),
+		perm(viewSchool, "GET", b+"/yearly/report/detailed", f.yearly(false, 150)),
+		perm(addSchoolStaff, "POST", b+"/manage", f.setStatus),
+		perm(addSchoolStaff, "POST", b+"/manage/time/update", f.setTime),
+		perm(viewSchool, "GET", b+"/audit", f.audit),
+		perm(viewSchool, "GET", "/api/school/attendance/clock/"+f.kind, f.clock),
+		perm(viewSchool, "GET", d, f.headcount),
+		perm(viewSchool, "GET", d+"/attendance/daily", f.dashboardDaily),
+		perm(viewSchool, "GET", d+"/attendance/daily/detailed", f.dashboardDetailed),
+		perm(viewSchool, "GET", d+"/attendance/trend", f.trend),
+	}
+}
+
+// companyAttendanceRoutes are the employee attendance, report and dashboard routes.
+func companyAttendanceRoutes(f attFace) []Route {
+	b := "/api/employee/attendance"
+	d := "/api/dashboard/employee"
+	return []Route{
+		perm(viewCompany, "GET", b, f.daily),
+		perm(viewCompany, "GET", b+"/clock/today", f.clock),
+		perm(viewCompany, "GET", b+"/admin/report/daily", f.dailyExport),
+		perm(viewCompany, "GET", b+"/admin/report/monthly", f.rangeExport),
+		perm(viewCompany, "GET", b+"/admin/report/yearly", f.yearlyExport),
+		perm(viewCompany, "GET", b+"/monthly", f.rangeReport(false, 30)),
+		perm(viewCompany, "GET", b+"/monthly/individual", f.rangeReport(true, 30)),
+		perm(viewCompany, "GET", b+"/yearly", f.yearly(false, 30)),
+		perm(viewCompany, "GET", b+"/yearly/individual", f.yearly(true, 30)),
+		perm(addCompanyStaff, "POST", b+"/admin/status", f.setStatus),
+		perm(addCompanyStaff, "POST", b+"/admin/time", f.setTime),
+		perm(viewCompany, "GET", b+"/audit", f.audit),
+		perm(viewCompany, "GET", d, f.headcount),
+		perm(viewCompany, "GET", d+"/attendance/daily", f.dashboardDaily),
+		perm(viewCompany, "GET", d+"/attendance/daily/detailed", f.dashboardDetailed),
+		perm(viewCompany, "GET", d+"/attendance/trend", f.trend),
+	}
 }
 
 // schoolPeopleRoutes are the teacher or staff routes: /api/school/employee/{teacher|staff}/...

@@ -9,6 +9,7 @@ import (
 
 	"hadir/internal/account"
 	"hadir/internal/api"
+	"hadir/internal/attendance"
 	"hadir/internal/org"
 	"hadir/internal/people"
 	"hadir/internal/platform/database"
@@ -69,11 +70,112 @@ func personCase(method, idName string, kind people.Kind, extra map[string]any) r
 	return c
 }
 
+func groupIn(e *env, victim tenant, kind string) int64 {
+	g, err := e.app.Attendance.CreateGroup(context.Background(), victim.orgID, kind, attendance.GroupInput{Name: fmt.Sprintf("Victim group %d", seq.Add(1)),
+		TimeIn: "08:00", CutOffTimeIn: "10:00", TimeOut: "17:00", CutOffTimeOut: "23:00"})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return g.ID
+}
+
+func holidayIn(e *env, victim tenant) int64 {
+	h, err := e.app.Attendance.SaveHoliday(context.Background(), attendance.Holiday{OrgID: victim.orgID, Name: "Victim day", Start: "2026-08-31"})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return h.ID
+}
+
+// groupCase addresses a group of the victim by id in the query or body.
+func groupCase(method, kind string, body map[string]any) routeCase {
+	c := routeCase{school: kind != "employee"}
+	c.foreign = func(e *env, v tenant) (string, any) {
+		id := groupIn(e, v, kind)
+		if method == "GET" || (method == "DELETE" && body == nil) {
+			return fmt.Sprintf("?id=%d&group_id=%d", id, id), nil
+		}
+		b := map[string]any{"id": id, "group_id": id}
+		for k, x := range body {
+			b[k] = x
+		}
+		return "", b
+	}
+	if method == "GET" || (method == "DELETE" && body == nil) {
+		c.query = "?id=999999&group_id=999999"
+	} else {
+		c.body = map[string]any{"id": 999999, "group_id": 999999, "name": "X"}
+	}
+	return c
+}
+
+// attendanceCase finds the case of an attendance, group, holiday or dashboard route.
+func attendanceCase(method, path string) (routeCase, bool) {
+	kind, idName := "", "id"
+	switch {
+	case strings.Contains(path, "/teacher"):
+		kind = "teacher"
+	case strings.Contains(path, "/staff"):
+		kind = "staff"
+	case strings.HasPrefix(path, "/api/employee/attendance"), strings.HasPrefix(path, "/api/dashboard/employee"):
+		kind, idName = "employee", "employee_id"
+	}
+	switch {
+	case strings.HasPrefix(path, "/api/school/group/") || strings.HasPrefix(path, "/api/group/"):
+		gk := "teacher"
+		if strings.HasPrefix(path, "/api/group/") {
+			gk = "employee"
+		}
+		switch {
+		case method == "GET" && (strings.HasSuffix(path, "/management") || strings.HasSuffix(path, "/record")):
+			return routeCase{school: gk != "employee"}, true
+		case method == "POST" && (strings.HasSuffix(path, "/management") || strings.HasSuffix(path, "/register")):
+			return routeCase{body: map[string]any{}, school: gk != "employee"}, true
+		case strings.HasSuffix(path, "/employees") && method != "GET":
+			return groupCase(method, gk, map[string]any{"employees": []int{1}, "school_employee": []int{1}}), true
+		case strings.HasSuffix(path, "/schedule") && method == "POST":
+			return groupCase(method, gk, map[string]any{"days": []map[string]any{{"id": 1, "type": 1}}}), true
+		case strings.HasSuffix(path, "/update"):
+			return groupCase(method, gk, map[string]any{"name": "Stolen"}), true
+		}
+		return groupCase(method, gk, nil), true
+	case strings.HasPrefix(path, "/api/holiday/record") || strings.HasPrefix(path, "/api/school/holiday/management"):
+		school := strings.HasPrefix(path, "/api/school/")
+		switch {
+		case method == "GET":
+			return routeCase{school: school}, true
+		case method == "POST" && !strings.HasSuffix(path, "/update"):
+			return routeCase{body: map[string]any{}, school: school}, true
+		case method == "POST":
+			return routeCase{body: map[string]any{"holiday_id": 999999, "name": "X", "start": "2026-01-01"}, school: school,
+				foreign: func(e *env, v tenant) (string, any) {
+					return "", map[string]any{"holiday_id": holidayIn(e, v), "name": "Stolen", "start": "2026-01-01"}
+				}}, true
+		}
+		return routeCase{query: "?holiday_id=999999", school: school, foreign: func(e *env, v tenant) (string, any) {
+			return fmt.Sprintf("?holiday_id=%d", holidayIn(e, v)), nil
+		}}, true
+	case kind == "":
+		return routeCase{}, false
+	case method == "POST":
+		return personCase("POST", idName, people.Kind(kind), map[string]any{"date": "2026-11-02", "status": 1, "time": "08:00", "remark": "walk"}), true
+	case strings.Contains(path, "/single") || strings.Contains(path, "/individual") || strings.Contains(path, "/clock"):
+		c := personCase("GET", idName, people.Kind(kind), nil)
+		return c, true
+	case strings.HasSuffix(path, "/audit"):
+		return routeCase{school: kind != "employee"}, true
+	}
+	return routeCase{query: "?date=2026-11-02&type=xlsx", school: kind != "employee"}, true
+}
+
 // caseFor finds the case of a route: an explicit one, or one of the route families of the
 // people faces. Anything else has no case and fails the walk.
 func caseFor(method, path string) (routeCase, bool) {
 	if c, ok := routeCases[method+" "+path]; ok {
 		return c, true
+	}
+	if strings.Contains(path, "/attendance") || strings.Contains(path, "/group/") || strings.Contains(path, "/holiday/") || strings.Contains(path, "/dashboard/") {
+		return attendanceCase(method, path)
 	}
 	kind, idName, rest := people.Kind(""), "", ""
 	switch {
@@ -184,8 +286,11 @@ var routeCases = map[string]routeCase{
 			return "", map[string]any{"employee_id": personIn(e, v, people.Employee)}
 		},
 	},
-	"GET /api/department/record":           {},
-	"POST /api/department/record/register": {body: map[string]any{"name": "Walkers"}},
+	"GET /api/school/personal/attendance/daily":   {},
+	"GET /api/school/personal/attendance/monthly": {},
+	"GET /api/school/personal/attendance/clock":   {},
+	"GET /api/department/record":                  {},
+	"POST /api/department/record/register":        {body: map[string]any{"name": "Walkers"}},
 	"POST /api/department/record/update": {
 		body: map[string]any{"id": 999999, "name": "X"},
 		foreign: func(e *env, v tenant) (string, any) {

@@ -9,6 +9,7 @@ import (
 
 	"hadir/internal/account"
 	"hadir/internal/api"
+	"hadir/internal/attendance"
 	"hadir/internal/config"
 	"hadir/internal/org"
 	"hadir/internal/people"
@@ -21,12 +22,13 @@ import (
 
 // App is a wired application.
 type App struct {
-	DB       *database.DB
-	API      *api.API
-	Outbox   *mail.Outbox
-	Accounts *account.Service
-	Orgs     *org.Service
-	People   *people.Service
+	DB         *database.DB
+	API        *api.API
+	Outbox     *mail.Outbox
+	Accounts   *account.Service
+	Orgs       *org.Service
+	People     *people.Service
+	Attendance *attendance.Service
 }
 
 // Options tune what New builds.
@@ -74,6 +76,7 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, opt Options) (
 		Signer: auth.NewSigner(key), Hash: hash, BaseURL: cfg.BaseURL})
 	ppl := people.NewService(people.Deps{DB: db, Store: people.NewStore(db), Accounts: accounts, Orgs: orgs, Mail: outbox,
 		Images: imaging.Process, BaseURL: cfg.BaseURL})
-	h := api.New(api.Deps{DB: db, Accounts: accounts, Orgs: orgs, People: ppl, Web: opt.Web})
-	return &App{DB: db, API: h, Outbox: outbox, Accounts: accounts, Orgs: orgs, People: ppl}, nil
+	att := attendance.NewService(db, attendance.NewStore(db), orgs)
+	h := api.New(api.Deps{DB: db, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Web: opt.Web})
+	return &App{DB: db, API: h, Outbox: outbox, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att}, nil
 }

@@ -1,0 +1,232 @@
+// Package attendance turns clock records into daily statuses: the status engine (one place
+// for the rules of DESIGN §5), groups with versioned weekly schedules, holidays, punches,
+// manual corrections with their audit log, and the reports built on them.
+package attendance
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+)
+
+// Status is a day's attendance status (spec §4).
+type Status int
+
+// The statuses; StatusOpen is a day not decided yet (before cut-off-in, or in the future).
+const (
+	StatusOpen    Status = 0
+	StatusPresent Status = 1
+	StatusAbsent  Status = 2
+	StatusLeave   Status = 3
+	StatusAway    Status = 4
+	StatusHoliday Status = 5
+	StatusOffDay  Status = 6
+)
+
+// Day types of a schedule day (day_status_id). A day without a type is not scheduled.
+const (
+	DayWorking = 1 // a full working day
+	DayHalf    = 2 // a half working day (its own, earlier time out)
+	DayRest    = 3 // a rest day: not scheduled
+)
+
+// Clock is a time of day in minutes after midnight.
+type Clock int
+
+// ParseClock reads "HH:MM".
+func ParseClock(s string) (Clock, error) {
+	var h, m int
+	if len(s) != 5 || s[2] != ':' {
+		return 0, fmt.Errorf("attendance: time %q is not HH:MM", s)
+	}
+	if _, err := fmt.Sscanf(s, "%02d:%02d", &h, &m); err != nil || h > 23 || m > 59 || h < 0 || m < 0 {
+		return 0, fmt.Errorf("attendance: time %q is not HH:MM", s)
+	}
+	return Clock(h*60 + m), nil
+}
+
+func (c Clock) String() string { return fmt.Sprintf("%02d:%02d", int(c)/60, int(c)%60) }
+
+// Rule is what a person's schedule says about one date.
+type Rule struct {
+	Scheduled bool
+	DayType   int
+	TimeIn    Clock
+	CutOffIn  Clock
+	TimeOut   Clock
+	CutOffOut Clock
+}
+
+// Crosses reports whether the shift ends on the next day (time out earlier than time in).
+func (r Rule) Crosses() bool { return r.Scheduled && r.TimeOut < r.TimeIn }
+
+// Leave is approved leave or away covering a date.
+type Leave struct {
+	Status  Status // StatusLeave or StatusAway
+	Session string // "full", "am" or "pm"
+	Name    string
+}
+
+// Manual is a status an admin set for a date.
+type Manual struct {
+	Status Status
+	Remark string
+}
+
+// Day is everything the engine needs to decide one person's date.
+type Day struct {
+	Date    time.Time // midnight of the date, in the organisation's zone
+	Rule    Rule
+	Holiday string
+	Leave   *Leave
+	Manual  *Manual
+	Punches []time.Time // the punches that belong to this day, in order
+}
+
+// Result is one person's decided date.
+type Result struct {
+	Date         string     `json:"date"`
+	Status       Status     `json:"status"`
+	Late         bool       `json:"late"`
+	EarlyOut     bool       `json:"early_out"`
+	MissingOut   bool       `json:"missing_out"`
+	InTime       *time.Time `json:"in_time"`
+	LastSeen     *time.Time `json:"last_seen"`
+	Punches      int        `json:"punches"`
+	Manual       bool       `json:"manual"`
+	Remark       string     `json:"remark,omitempty"`
+	Holiday      string     `json:"holiday,omitempty"`
+	LeaveSession string     `json:"leave_session,omitempty"`
+	Scheduled    bool       `json:"scheduled"`
+}
+
+// at is the instant of a clock time on a date (plus days), in loc; DST gaps and overlaps are
+// resolved as time.Date does.
+func at(date time.Time, c Clock, plusDays int, loc *time.Location) time.Time {
+	return time.Date(date.Year(), date.Month(), date.Day()+plusDays, int(c)/60, int(c)%60, 0, 0, loc)
+}
+
+// End is when the punches of a date stop belonging to it: for a shift that crosses midnight,
+// its cut-off-out on the next day; otherwise the next midnight.
+func End(date time.Time, r Rule, loc *time.Location) time.Time {
+	if r.Crosses() {
+		return at(date, r.CutOffOut, 1, loc)
+	}
+	return at(date, 0, 1, loc)
+}
+
+// Start is when punches start belonging to a date: midnight, or later when the previous
+// day's shift crossed midnight and its punches run into this morning.
+func Start(date time.Time, prev Rule, loc *time.Location) time.Time {
+	start := at(date, 0, 0, loc)
+	if prev.Crosses() {
+		if e := End(date.AddDate(0, 0, -1), prev, loc); e.After(start) {
+			return e
+		}
+	}
+	return start
+}
+
+// Evaluate decides one date: manual > holiday > off day > leave/away > punches > absent
+// after cut-off-in; before cut-off-in (or in the future) the day is still open.
+func Evaluate(d Day, loc *time.Location, now time.Time) Result {
+	res := Result{Date: d.Date.Format(time.DateOnly), Punches: len(d.Punches), Scheduled: d.Rule.Scheduled, Holiday: d.Holiday}
+	if len(d.Punches) > 0 {
+		in, last := d.Punches[0].In(loc), d.Punches[len(d.Punches)-1].In(loc)
+		res.InTime, res.LastSeen = &in, &last
+	}
+	switch {
+	case d.Manual != nil:
+		res.Status, res.Manual, res.Remark = d.Manual.Status, true, d.Manual.Remark
+		return res
+	case d.Holiday != "":
+		res.Status = StatusHoliday
+		return res
+	case !d.Rule.Scheduled:
+		res.Status = StatusOffDay
+		return res
+	case d.Leave != nil && d.Leave.Session == "full":
+		res.Status, res.LeaveSession = d.Leave.Status, "full"
+		return res
+	}
+	r := d.Rule
+	timeIn, cutIn := at(d.Date, r.TimeIn, 0, loc), at(d.Date, r.CutOffIn, 0, loc)
+	if r.CutOffIn < r.TimeIn { // a cut-off after midnight for a late shift
+		cutIn = at(d.Date, r.CutOffIn, 1, loc)
+	}
+	timeOut := at(d.Date, r.TimeOut, 0, loc)
+	if r.Crosses() {
+		timeOut = at(d.Date, r.TimeOut, 1, loc)
+	}
+	if d.Leave != nil { // half-day leave: the leave covers one session, punches judge the other
+		res.LeaveSession = d.Leave.Session
+		mid := timeIn.Add(timeOut.Sub(timeIn) / 2)
+		if d.Leave.Session == "am" {
+			timeIn = mid
+			if cutIn.Before(mid) {
+				cutIn = mid.Add(cutIn.Sub(at(d.Date, r.TimeIn, 0, loc)))
+			}
+		} else {
+			timeOut = mid
+		}
+	}
+	if len(d.Punches) > 0 && !d.Punches[0].After(cutIn) {
+		res.Status = StatusPresent
+		res.Late = d.Punches[0].After(timeIn)
+		dayOver := now.After(End(d.Date, r, loc))
+		if len(d.Punches) > 1 {
+			res.EarlyOut = d.Punches[len(d.Punches)-1].Before(timeOut)
+		} else if dayOver {
+			res.MissingOut = true
+		}
+		return res
+	}
+	if now.After(cutIn) {
+		if d.Leave != nil {
+			res.Status = d.Leave.Status // on leave for one half and absent for the other
+			return res
+		}
+		res.Status = StatusAbsent
+		return res
+	}
+	res.Status = StatusOpen
+	return res
+}
+
+// Split assigns sorted punches to consecutive dates by their windows. windows[i] is the
+// [start, end) of date i; a punch in no window (between a night shift's cut-off and the next
+// midnight window, say) is dropped from the days but stays in the clock records.
+func Split(punches []time.Time, windows [][2]time.Time) [][]time.Time {
+	out := make([][]time.Time, len(windows))
+	sort.Slice(punches, func(i, j int) bool { return punches[i].Before(punches[j]) })
+	j := 0
+	for i, w := range windows {
+		for j < len(punches) && punches[j].Before(w[0]) {
+			j++
+		}
+		k := j
+		for k < len(punches) && punches[k].Before(w[1]) {
+			k++
+		}
+		out[i] = punches[j:k]
+		j = k
+	}
+	return out
+}
+
+// StatusName is the English word of a status, used in exports' legends.
+func StatusName(s Status) string {
+	return [...]string{"open", "present", "absent", "leave", "away", "holiday", "off day"}[s]
+}
+
+// ParseStatus reads a status code or name.
+func ParseStatus(s string) (Status, bool) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	for i, n := range []string{"open", "present", "absent", "leave", "away", "holiday", "off day"} {
+		if s == n || s == fmt.Sprint(i) {
+			return Status(i), true
+		}
+	}
+	return 0, false
+}

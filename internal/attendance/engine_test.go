@@ -1,0 +1,169 @@
+package attendance
+
+import (
+	"testing"
+	"time"
+)
+
+func mustLoc(t *testing.T, name string) *time.Location {
+	loc, err := time.LoadLocation(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return loc
+}
+
+func clk(s string) Clock {
+	c, err := ParseClock(s)
+	if err != nil {
+		panic(err)
+	}
+	return c
+}
+
+var office = Rule{Scheduled: true, DayType: DayWorking, TimeIn: clk("08:00"), CutOffIn: clk("10:00"), TimeOut: clk("17:00"), CutOffOut: clk("23:59")}
+var night = Rule{Scheduled: true, DayType: DayWorking, TimeIn: clk("22:00"), CutOffIn: clk("23:30"), TimeOut: clk("06:00"), CutOffOut: clk("10:00")}
+
+func TestEvaluateRulesAndPrecedence(t *testing.T) {
+	kl := mustLoc(t, "Asia/Kuala_Lumpur")
+	date := time.Date(2026, 11, 16, 0, 0, 0, 0, kl) // a Monday
+	p := func(hm string) time.Time {
+		c := clk(hm)
+		return time.Date(2026, 11, 16, int(c)/60, int(c)%60, 0, 0, kl)
+	}
+	later := time.Date(2026, 11, 20, 0, 0, 0, 0, kl)
+	leave := &Leave{Status: StatusLeave, Session: "full"}
+	away := &Leave{Status: StatusAway, Session: "full"}
+	manual := &Manual{Status: StatusPresent, Remark: "attended a course"}
+	cases := []struct {
+		name                 string
+		day                  Day
+		now                  time.Time
+		want                 Status
+		late, early, missing bool
+	}{
+		{"manual beats holiday", Day{Rule: office, Holiday: "Deepavali", Manual: manual}, later, StatusPresent, false, false, false},
+		{"manual absent beats punches", Day{Rule: office, Manual: &Manual{Status: StatusAbsent}, Punches: []time.Time{p("07:50")}}, later, StatusAbsent, false, false, false},
+		{"holiday beats off day", Day{Rule: Rule{}, Holiday: "Deepavali"}, later, StatusHoliday, false, false, false},
+		{"holiday beats leave and punches", Day{Rule: office, Holiday: "Deepavali", Leave: leave, Punches: []time.Time{p("07:50")}}, later, StatusHoliday, false, false, false},
+		{"off day beats leave", Day{Rule: Rule{}, Leave: leave}, later, StatusOffDay, false, false, false},
+		{"rest day with punches is still off", Day{Rule: Rule{DayType: DayRest}, Punches: []time.Time{p("09:00")}}, later, StatusOffDay, false, false, false},
+		{"leave beats punches", Day{Rule: office, Leave: leave, Punches: []time.Time{p("07:50")}}, later, StatusLeave, false, false, false},
+		{"away", Day{Rule: office, Leave: away}, later, StatusAway, false, false, false},
+		{"present on time", Day{Rule: office, Punches: []time.Time{p("07:55"), p("17:05")}}, later, StatusPresent, false, false, false},
+		{"present exactly at time in", Day{Rule: office, Punches: []time.Time{p("08:00"), p("17:00")}}, later, StatusPresent, false, false, false},
+		{"late", Day{Rule: office, Punches: []time.Time{p("08:01"), p("17:30")}}, later, StatusPresent, true, false, false},
+		{"late at cut-off is present", Day{Rule: office, Punches: []time.Time{p("10:00"), p("17:30")}}, later, StatusPresent, true, false, false},
+		{"after cut-off is absent", Day{Rule: office, Punches: []time.Time{p("10:01"), p("17:30")}}, later, StatusAbsent, false, false, false},
+		{"early out", Day{Rule: office, Punches: []time.Time{p("07:45"), p("16:30")}}, later, StatusPresent, false, true, false},
+		{"one punch, day over: missing out", Day{Rule: office, Punches: []time.Time{p("07:45")}}, later, StatusPresent, false, false, true},
+		{"one punch, day running", Day{Rule: office, Punches: []time.Time{p("07:45")}}, p("12:00"), StatusPresent, false, false, false},
+		{"no punch after cut-off: absent", Day{Rule: office}, p("10:01"), StatusAbsent, false, false, false},
+		{"no punch before cut-off: open", Day{Rule: office}, p("09:59"), StatusOpen, false, false, false},
+		{"future day: open", Day{Rule: office}, p("00:00").AddDate(0, 0, -3), StatusOpen, false, false, false},
+		{"half-day leave am, in at noon", Day{Rule: office, Leave: &Leave{Status: StatusLeave, Session: "am"}, Punches: []time.Time{p("12:20"), p("17:00")}}, later, StatusPresent, false, false, false},
+		{"half-day leave am, in late", Day{Rule: office, Leave: &Leave{Status: StatusLeave, Session: "am"}, Punches: []time.Time{p("12:40"), p("17:00")}}, later, StatusPresent, true, false, false},
+		{"half-day leave pm, leaves at noon", Day{Rule: office, Leave: &Leave{Status: StatusLeave, Session: "pm"}, Punches: []time.Time{p("07:58"), p("12:31")}}, later, StatusPresent, false, false, false},
+		{"half-day leave, no punches", Day{Rule: office, Leave: &Leave{Status: StatusLeave, Session: "pm"}}, later, StatusLeave, false, false, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			c.day.Date = date
+			got := Evaluate(c.day, kl, c.now)
+			if got.Status != c.want || got.Late != c.late || got.EarlyOut != c.early || got.MissingOut != c.missing {
+				t.Fatalf("got status %d late %v early %v missing %v; want %d %v %v %v", got.Status, got.Late, got.EarlyOut, got.MissingOut, c.want, c.late, c.early, c.missing)
+			}
+			if len(c.day.Punches) > 0 && (got.InTime == nil || !got.InTime.Equal(c.day.Punches[0]) || !got.LastSeen.Equal(c.day.Punches[len(c.day.Punches)-1])) {
+				t.Fatalf("in time %v last seen %v", got.InTime, got.LastSeen)
+			}
+		})
+	}
+}
+
+// windows builds the windows of consecutive dates with one rule for all.
+func windows(from time.Time, n int, r Rule, loc *time.Location) [][2]time.Time {
+	var w [][2]time.Time
+	for i := 0; i < n; i++ {
+		d := from.AddDate(0, 0, i)
+		w = append(w, [2]time.Time{Start(d, r, loc), End(d, r, loc)})
+	}
+	return w
+}
+
+func TestNightShiftAcrossMidnight(t *testing.T) {
+	kl := mustLoc(t, "Asia/Kuala_Lumpur")
+	d0 := time.Date(2026, 11, 16, 0, 0, 0, 0, kl)
+	in := time.Date(2026, 11, 16, 21, 55, 0, 0, kl)
+	out := time.Date(2026, 11, 17, 6, 5, 0, 0, kl)
+	nextIn := time.Date(2026, 11, 17, 22, 10, 0, 0, kl)
+	nextOut := time.Date(2026, 11, 18, 5, 30, 0, 0, kl)
+	// Out of order and one punch twice: the split sorts; storage makes duplicates one punch.
+	days := Split([]time.Time{nextOut, out, in, nextIn}, windows(d0, 2, night, kl))
+	if len(days[0]) != 2 || !days[0][0].Equal(in) || !days[0][1].Equal(out) || len(days[1]) != 2 {
+		t.Fatalf("split: %v", days)
+	}
+	now := time.Date(2026, 11, 20, 0, 0, 0, 0, kl)
+	r0 := Evaluate(Day{Date: d0, Rule: night, Punches: days[0]}, kl, now)
+	if r0.Status != StatusPresent || r0.Late || r0.EarlyOut {
+		t.Fatalf("first night: %+v", r0)
+	}
+	r1 := Evaluate(Day{Date: d0.AddDate(0, 0, 1), Rule: night, Punches: days[1]}, kl, now)
+	if r1.Status != StatusPresent || !r1.Late || !r1.EarlyOut {
+		t.Fatalf("second night: %+v", r1)
+	}
+	// The morning's punches until cut-off-out belong to the night before, not to the new day.
+	if s := Start(d0.AddDate(0, 0, 1), night, kl); !s.Equal(time.Date(2026, 11, 17, 10, 0, 0, 0, kl)) {
+		t.Fatalf("window start %v", s)
+	}
+	// Before the night's cut-off-in (23:30) the day is open; after it, absent.
+	if r := Evaluate(Day{Date: d0, Rule: night}, kl, time.Date(2026, 11, 16, 23, 0, 0, 0, kl)); r.Status != StatusOpen {
+		t.Fatalf("night before cut-off: %+v", r)
+	}
+	if r := Evaluate(Day{Date: d0, Rule: night}, kl, time.Date(2026, 11, 16, 23, 31, 0, 0, kl)); r.Status != StatusAbsent {
+		t.Fatalf("night after cut-off: %+v", r)
+	}
+}
+
+func TestDaylightSavingTime(t *testing.T) {
+	ny := mustLoc(t, "America/New_York")
+	// 2026-03-08: clocks jump from 02:00 to 03:00. A night shift 22:00 → 06:00 is 7 hours long.
+	d := time.Date(2026, 3, 7, 0, 0, 0, 0, ny)
+	in := time.Date(2026, 3, 7, 21, 58, 0, 0, ny)
+	out := time.Date(2026, 3, 8, 6, 1, 0, 0, ny)
+	days := Split([]time.Time{in, out}, windows(d, 2, night, ny))
+	if len(days[0]) != 2 {
+		t.Fatalf("split across DST: %v", days)
+	}
+	now := time.Date(2026, 3, 10, 0, 0, 0, 0, ny)
+	if r := Evaluate(Day{Date: d, Rule: night, Punches: days[0]}, ny, now); r.Status != StatusPresent || r.Late || r.EarlyOut {
+		t.Fatalf("DST night: %+v", r)
+	}
+	if got := End(d, night, ny).Sub(Start(d, night, ny)); got != 23*time.Hour { // 10:00 EST to 10:00 EDT the next day
+		t.Fatalf("window across the spring-forward night is %v, want 23h", got)
+	}
+	// A day shift on the DST day is judged in local time: 08:00 EDT is 12:00 UTC.
+	dd := time.Date(2026, 3, 8, 0, 0, 0, 0, ny)
+	onTime := time.Date(2026, 3, 8, 12, 0, 0, 0, time.UTC)
+	if r := Evaluate(Day{Date: dd, Rule: office, Punches: []time.Time{onTime, onTime.Add(9 * time.Hour)}}, ny, now); r.Status != StatusPresent || r.Late {
+		t.Fatalf("DST day shift: %+v", r)
+	}
+	if r := Evaluate(Day{Date: dd, Rule: office, Punches: []time.Time{onTime.Add(time.Minute)}}, ny, now); !r.Late {
+		t.Fatalf("DST day shift one minute late: %+v", r)
+	}
+	// Autumn: 2026-11-01 01:00-02:00 happens twice; a day still ends at the next midnight.
+	fall := time.Date(2026, 11, 1, 0, 0, 0, 0, ny)
+	if got := End(fall, office, ny).Sub(Start(fall, office, ny)); got != 25*time.Hour {
+		t.Fatalf("fall-back day is %v long", got)
+	}
+}
+
+func TestParseClock(t *testing.T) {
+	for _, bad := range []string{"", "8:00", "24:00", "12:60", "ab:cd", "12-00"} {
+		if _, err := ParseClock(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+	if c, _ := ParseClock("07:45"); c.String() != "07:45" || c != 465 {
+		t.Fatalf("%v", c)
+	}
+}

@@ -1,0 +1,105 @@
+package attendance
+
+import (
+	"errors"
+	"strconv"
+	"time"
+)
+
+// Errors of the attendance domain.
+var (
+	ErrNotFound  = errors.New("attendance: not found")
+	ErrGroupName = errors.New("attendance: group name taken")
+)
+
+// Group is a set of people who share a weekly schedule.
+type Group struct {
+	ID            int64  `json:"id"`
+	OrgID         int64  `json:"-"`
+	Kind          string `json:"kind"`
+	Name          string `json:"name"`
+	Description   string `json:"description"`
+	Mode          string `json:"mode"`
+	TimeIn        string `json:"time_in"`
+	CutOffTimeIn  string `json:"cut_off_time_in"`
+	TimeOut       string `json:"time_out"`
+	CutOffTimeOut string `json:"cut_off_time_out"`
+	Members       int    `json:"members"`
+	EffectiveFrom string `json:"effective_from"`
+}
+
+// ScheduleDay is one weekday of a schedule: 1 Monday … 7 Sunday, its day type and times.
+type ScheduleDay struct {
+	Day     int    `json:"id"`
+	Type    int    `json:"type"`
+	TimeIn  string `json:"time_in"`
+	TimeOut string `json:"time_out"`
+}
+
+// Version is a group's times and days in force from a date on.
+type Version struct {
+	GroupID       int64
+	EffectiveFrom string
+	TimeIn        string
+	CutOffTimeIn  string
+	TimeOut       string
+	CutOffTimeOut string
+	Days          []ScheduleDay
+}
+
+// Membership is a person's stay in a group, from a date to a date (open when To is "").
+type Membership struct {
+	PersonID int64
+	GroupID  int64
+	From, To string
+}
+
+// Holiday is a named span of days off for the whole organisation.
+type Holiday struct {
+	ID    int64  `json:"holiday_id"`
+	OrgID int64  `json:"-"`
+	Name  string `json:"name"`
+	Start string `json:"start"`
+	End   string `json:"end"`
+	Days  int    `json:"day"`
+}
+
+// Punch is one clock record.
+type Punch struct {
+	ID          int64     `json:"id"`
+	OrgID       int64     `json:"-"`
+	PersonID    int64     `json:"person_id"`
+	At          time.Time `json:"at"`
+	LocalTime   string    `json:"local_time"`
+	Offset      int       `json:"utc_offset"` // minutes east of UTC
+	Source      string    `json:"source"`
+	DeviceID    *int64    `json:"device_id"`
+	State       int       `json:"state"`
+	VerifyMode  int       `json:"verify_mode"`
+	Temperature *float64  `json:"temperature"`
+	Raw         string    `json:"-"`
+	CreatedBy   *int64    `json:"-"`
+}
+
+// Audit is one manual change of attendance, with the value it replaced.
+type Audit struct {
+	ID       int64     `json:"id"`
+	PersonID int64     `json:"person_id"`
+	Date     string    `json:"date"`
+	Action   string    `json:"action"`
+	OldValue string    `json:"old_value"`
+	NewValue string    `json:"new_value"`
+	Reason   string    `json:"reason"`
+	UserName string    `json:"user_name"`
+	At       time.Time `json:"at"`
+}
+
+// Sources of punches.
+const (
+	SourceWeb    = "web"
+	SourceBeacon = "beacon"
+	SourceManual = "manual"
+)
+
+// DeviceSource is the source name of a punch from a device.
+func DeviceSource(deviceID int64) string { return "device:" + strconv.FormatInt(deviceID, 10) }

@@ -1,0 +1,586 @@
+package attendance
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"strings"
+	"time"
+
+	"hadir/internal/platform/database"
+)
+
+// SQLStore is the attendance store over SQLite or PostgreSQL; every query is scoped by org_id.
+type SQLStore struct{ db *database.DB }
+
+// NewStore returns the SQL store.
+func NewStore(db *database.DB) *SQLStore { return &SQLStore{db: db} }
+
+func (s *SQLStore) q(ctx context.Context) database.Querier { return s.db.Q(ctx) }
+
+func (s *SQLStore) exec(ctx context.Context, q string, args ...any) error {
+	res, err := s.q(ctx).ExecContext(ctx, q, args...)
+	if err = database.MapError(err); err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+// placeholders returns "$n, $n+1, ..." for a list of ids appended to args.
+func placeholders(args []any, ids []int64) (string, []any) {
+	parts := make([]string, len(ids))
+	for i, id := range ids {
+		args = append(args, id)
+		parts[i] = "$" + strconv.Itoa(len(args))
+	}
+	return strings.Join(parts, ", "), args
+}
+
+// ListGroups pages through the groups of a kind with their current times and member counts.
+func (s *SQLStore) ListGroups(ctx context.Context, orgID int64, kind, name, today string, pg database.Page) ([]Group, int, error) {
+	cond := ` FROM groups g WHERE g.org_id = $1 AND g.kind = $2 AND g.deleted_at IS NULL AND ($3 = '' OR lower(g.name) LIKE $4 ESCAPE '\')`
+	args := []any{orgID, kind, name, database.Like(strings.ToLower(name)), today}
+	var total int
+	if err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*)`+cond, args[:4]...).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT g.id, g.kind, g.name, g.description, g.mode,
+		(SELECT COUNT(*) FROM group_members m WHERE m.group_id = g.id AND m.from_date <= $5 AND (m.to_date IS NULL OR m.to_date >= $5))`+
+		cond+` ORDER BY lower(g.name), g.id`+pg.LimitOffset(), args...)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	var out []Group
+	for rows.Next() {
+		g := Group{OrgID: orgID}
+		if err := rows.Scan(&g.ID, &g.Kind, &g.Name, &g.Description, &g.Mode, &g.Members); err != nil {
+			return nil, 0, err
+		}
+		out = append(out, g)
+	}
+	return out, total, rows.Err()
+}
+
+// GetGroup returns a live group.
+func (s *SQLStore) GetGroup(ctx context.Context, orgID, id int64) (Group, error) {
+	g := Group{OrgID: orgID}
+	err := s.q(ctx).QueryRowContext(ctx, `SELECT id, kind, name, description, mode FROM groups WHERE org_id = $1 AND id = $2 AND deleted_at IS NULL`, orgID, id).
+		Scan(&g.ID, &g.Kind, &g.Name, &g.Description, &g.Mode)
+	if errors.Is(err, sql.ErrNoRows) {
+		return g, ErrNotFound
+	}
+	return g, err
+}
+
+// GroupNameTaken reports whether another live group of the organisation has the name.
+func (s *SQLStore) GroupNameTaken(ctx context.Context, orgID int64, name string, except int64) (bool, error) {
+	var n int
+	err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM groups WHERE org_id = $1 AND lower(name) = lower($2) AND id <> $3 AND deleted_at IS NULL`, orgID, name, except).Scan(&n)
+	return n > 0, err
+}
+
+// CreateGroup inserts a group.
+func (s *SQLStore) CreateGroup(ctx context.Context, g Group) (int64, error) {
+	var id int64
+	err := s.q(ctx).QueryRowContext(ctx, `INSERT INTO groups (org_id, kind, name, description, mode, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id`,
+		g.OrgID, g.Kind, g.Name, g.Description, g.Mode, database.Now()).Scan(&id)
+	return id, database.MapError(err)
+}
+
+// UpdateGroup saves a group's name, description and mode.
+func (s *SQLStore) UpdateGroup(ctx context.Context, g Group) error {
+	return s.exec(ctx, `UPDATE groups SET name = $3, description = $4, mode = $5, updated_at = $6 WHERE org_id = $1 AND id = $2 AND deleted_at IS NULL`,
+		g.OrgID, g.ID, g.Name, g.Description, g.Mode, database.Now())
+}
+
+// DeleteGroup retires a group: its members leave it from today; its history stays.
+func (s *SQLStore) DeleteGroup(ctx context.Context, orgID, id int64, today string) error {
+	if err := s.exec(ctx, `UPDATE groups SET deleted_at = $3 WHERE org_id = $1 AND id = $2 AND deleted_at IS NULL`, orgID, id, database.Now()); err != nil {
+		return err
+	}
+	if _, err := s.q(ctx).ExecContext(ctx, `DELETE FROM group_members WHERE org_id = $1 AND group_id = $2 AND from_date >= $3`, orgID, id, today); err != nil {
+		return err
+	}
+	_, err := s.q(ctx).ExecContext(ctx, `UPDATE group_members SET to_date = $3 WHERE org_id = $1 AND group_id = $2 AND (to_date IS NULL OR to_date >= $4)`,
+		orgID, id, addDays(today, -1), today)
+	return err
+}
+
+// SaveVersion stores a schedule version; saving again for the same date replaces it.
+func (s *SQLStore) SaveVersion(ctx context.Context, orgID int64, v Version) error {
+	days, _ := json.Marshal(v.Days)
+	q := s.q(ctx)
+	if _, err := q.ExecContext(ctx, `DELETE FROM schedule_versions WHERE org_id = $1 AND group_id = $2 AND effective_from = $3`, orgID, v.GroupID, v.EffectiveFrom); err != nil {
+		return err
+	}
+	_, err := q.ExecContext(ctx, `INSERT INTO schedule_versions (org_id, group_id, effective_from, time_in, cut_off_time_in, time_out, cut_off_time_out, days, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, orgID, v.GroupID, v.EffectiveFrom, v.TimeIn, v.CutOffTimeIn, v.TimeOut, v.CutOffTimeOut, string(days), database.Now())
+	return database.MapError(err)
+}
+
+// Versions returns the schedule versions of the organisation (of some groups, or all when
+// groupIDs is empty), by group and date.
+func (s *SQLStore) Versions(ctx context.Context, orgID int64, groupIDs []int64) ([]Version, error) {
+	args := []any{orgID}
+	q := `SELECT group_id, effective_from, time_in, cut_off_time_in, time_out, cut_off_time_out, days FROM schedule_versions WHERE org_id = $1`
+	if len(groupIDs) > 0 {
+		var in string
+		in, args = placeholders(args, groupIDs)
+		q += ` AND group_id IN (` + in + `)`
+	}
+	rows, err := s.q(ctx).QueryContext(ctx, q+` ORDER BY group_id, effective_from`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Version
+	for rows.Next() {
+		var v Version
+		var days string
+		if err := rows.Scan(&v.GroupID, &v.EffectiveFrom, &v.TimeIn, &v.CutOffTimeIn, &v.TimeOut, &v.CutOffTimeOut, &days); err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal([]byte(days), &v.Days); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// PersonRef is the little of a person the attendance lists show.
+type PersonRef struct {
+	ID        int64  `json:"id"`
+	Kind      string `json:"kind"`
+	Code      string `json:"code"`
+	FirstName string `json:"first_name"`
+	LastName  string `json:"last_name"`
+	Email     string `json:"email"`
+	ImageKey  string `json:"-"`
+}
+
+const personRefCols = `p.id, p.kind, p.code, p.first_name, p.last_name, p.email, COALESCE(i.key, '')`
+
+func scanRefs(rows *sql.Rows) ([]PersonRef, error) {
+	defer rows.Close()
+	var out []PersonRef
+	for rows.Next() {
+		var p PersonRef
+		if err := rows.Scan(&p.ID, &p.Kind, &p.Code, &p.FirstName, &p.LastName, &p.Email, &p.ImageKey); err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// PeopleFilter selects the active people a list or report covers.
+type PeopleFilter struct {
+	Kind      string
+	Base      string
+	FirstName string
+	IDs       []int64 // when set, only these
+}
+
+func (f PeopleFilter) where(args []any) (string, []any) {
+	w := ` WHERE p.org_id = $1 AND p.archived_at IS NULL`
+	if f.Kind != "" {
+		args = append(args, f.Kind)
+		w += ` AND p.kind = $` + strconv.Itoa(len(args))
+	}
+	if f.Base != "" {
+		args = append(args, database.Like(strings.ToLower(f.Base)))
+		n := "$" + strconv.Itoa(len(args))
+		w += ` AND (lower(p.first_name || ' ' || p.last_name) LIKE ` + n + ` ESCAPE '\' OR lower(p.code) LIKE ` + n + ` ESCAPE '\' OR lower(p.email) LIKE ` + n + ` ESCAPE '\')`
+	}
+	if f.FirstName != "" {
+		args = append(args, database.Like(strings.ToLower(f.FirstName)))
+		w += ` AND lower(p.first_name) LIKE $` + strconv.Itoa(len(args)) + ` ESCAPE '\'`
+	}
+	if len(f.IDs) > 0 {
+		var in string
+		in, args = placeholders(args, f.IDs)
+		w += ` AND p.id IN (` + in + `)`
+	}
+	return w, args
+}
+
+// People returns the active people a filter selects, by name; a zero page means all.
+func (s *SQLStore) People(ctx context.Context, orgID int64, f PeopleFilter, pg database.Page) ([]PersonRef, int, error) {
+	w, args := f.where([]any{orgID})
+	from := ` FROM people p LEFT JOIN images i ON i.id = p.image_id`
+	var total int
+	if err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*)`+from+w, args...).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	q := `SELECT ` + personRefCols + from + w + ` ORDER BY lower(p.first_name), lower(p.last_name), p.id`
+	if pg.Size > 0 {
+		q += pg.LimitOffset()
+	}
+	rows, err := s.q(ctx).QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, 0, err
+	}
+	out, err := scanRefs(rows)
+	return out, total, err
+}
+
+// GroupPeople pages through the people of a kind who are (in true) or are not (in false)
+// members of a group on a date.
+func (s *SQLStore) GroupPeople(ctx context.Context, orgID, groupID int64, in bool, f PeopleFilter, date string, pg database.Page) ([]PersonRef, int, error) {
+	w, args := f.where([]any{orgID})
+	args = append(args, groupID, date)
+	g, d := "$"+strconv.Itoa(len(args)-1), "$"+strconv.Itoa(len(args))
+	not := "NOT "
+	if in {
+		not = ""
+	}
+	w += ` AND ` + not + `EXISTS (SELECT 1 FROM group_members m WHERE m.person_id = p.id AND m.group_id = ` + g +
+		` AND m.from_date <= ` + d + ` AND (m.to_date IS NULL OR m.to_date >= ` + d + `))`
+	from := ` FROM people p LEFT JOIN images i ON i.id = p.image_id`
+	var total int
+	if err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*)`+from+w, args...).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT `+personRefCols+from+w+` ORDER BY lower(p.first_name), lower(p.last_name), p.id`+pg.LimitOffset(), args...)
+	if err != nil {
+		return nil, 0, err
+	}
+	out, err := scanRefs(rows)
+	return out, total, err
+}
+
+// CountPeople counts the active people of a kind.
+func (s *SQLStore) CountPeople(ctx context.Context, orgID int64, kind string) (int, error) {
+	var n int
+	err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM people WHERE org_id = $1 AND kind = $2 AND archived_at IS NULL`, orgID, kind).Scan(&n)
+	return n, err
+}
+
+// PeopleExist counts how many of the ids are active people of a kind in the organisation.
+func (s *SQLStore) PeopleExist(ctx context.Context, orgID int64, kind string, ids []int64) (int, error) {
+	in, args := placeholders([]any{orgID, kind}, ids)
+	var n int
+	err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM people WHERE org_id = $1 AND kind = $2 AND archived_at IS NULL AND id IN (`+in+`)`, args...).Scan(&n)
+	return n, err
+}
+
+// Join makes a person a member of a group from a date on, ending any other membership the
+// day before. A person belongs to at most one group at a time.
+func (s *SQLStore) Join(ctx context.Context, orgID, groupID, personID int64, from string) error {
+	q := s.q(ctx)
+	var n int
+	if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM group_members WHERE org_id = $1 AND person_id = $2 AND group_id = $3 AND from_date <= $4 AND to_date IS NULL`,
+		orgID, personID, groupID, from).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return nil // already a member from an earlier date
+	}
+	if err := s.leave(ctx, orgID, 0, personID, from); err != nil {
+		return err
+	}
+	_, err := q.ExecContext(ctx, `INSERT INTO group_members (org_id, group_id, person_id, from_date, created_at) VALUES ($1, $2, $3, $4, $5)`,
+		orgID, groupID, personID, from, database.Now())
+	return err
+}
+
+// Leave ends a person's membership of a group from a date on (the day before is the last).
+func (s *SQLStore) Leave(ctx context.Context, orgID, groupID, personID int64, from string) error {
+	return s.leave(ctx, orgID, groupID, personID, from)
+}
+
+// leave ends memberships (of one group, or of any when groupID is 0) from a date on.
+func (s *SQLStore) leave(ctx context.Context, orgID, groupID, personID int64, from string) error {
+	q := s.q(ctx)
+	if _, err := q.ExecContext(ctx, `DELETE FROM group_members WHERE org_id = $1 AND person_id = $2 AND ($3 = 0 OR group_id = $3) AND from_date >= $4`,
+		orgID, personID, groupID, from); err != nil {
+		return err
+	}
+	_, err := q.ExecContext(ctx, `UPDATE group_members SET to_date = $5 WHERE org_id = $1 AND person_id = $2 AND ($3 = 0 OR group_id = $3) AND (to_date IS NULL OR to_date >= $4)`,
+		orgID, personID, groupID, from, addDays(from, -1))
+	return err
+}
+
+// Memberships returns the memberships overlapping a date range (of some people, or all).
+func (s *SQLStore) Memberships(ctx context.Context, orgID int64, personIDs []int64, from, to string) ([]Membership, error) {
+	args := []any{orgID, from, to}
+	q := `SELECT person_id, group_id, from_date, COALESCE(to_date, '') FROM group_members WHERE org_id = $1 AND from_date <= $3 AND (to_date IS NULL OR to_date >= $2)`
+	if len(personIDs) > 0 && len(personIDs) <= 500 {
+		var in string
+		in, args = placeholders(args, personIDs)
+		q += ` AND person_id IN (` + in + `)`
+	}
+	rows, err := s.q(ctx).QueryContext(ctx, q+` ORDER BY person_id, from_date`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Membership
+	for rows.Next() {
+		var m Membership
+		if err := rows.Scan(&m.PersonID, &m.GroupID, &m.From, &m.To); err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// ListHolidays pages through holidays, filtered by name and by overlap with a date range.
+func (s *SQLStore) ListHolidays(ctx context.Context, orgID int64, name, from, to string, pg database.Page) ([]Holiday, int, error) {
+	if from == "" {
+		from = "0000-01-01"
+	}
+	if to == "" {
+		to = "9999-12-31"
+	}
+	cond := ` FROM holidays WHERE org_id = $1 AND ($2 = '' OR lower(name) LIKE $3 ESCAPE '\') AND end_date >= $4 AND start_date <= $5`
+	args := []any{orgID, name, database.Like(strings.ToLower(name)), from, to}
+	var total int
+	if err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*)`+cond, args...).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	q := `SELECT id, name, start_date, end_date` + cond + ` ORDER BY start_date, id`
+	if pg.Size > 0 {
+		q += pg.LimitOffset()
+	}
+	rows, err := s.q(ctx).QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	var out []Holiday
+	for rows.Next() {
+		h := Holiday{OrgID: orgID}
+		if err := rows.Scan(&h.ID, &h.Name, &h.Start, &h.End); err != nil {
+			return nil, 0, err
+		}
+		h.Days = daysBetween(h.Start, h.End) + 1
+		out = append(out, h)
+	}
+	return out, total, rows.Err()
+}
+
+// SaveHoliday creates (ID 0) or updates a holiday.
+func (s *SQLStore) SaveHoliday(ctx context.Context, h Holiday) (int64, error) {
+	if h.ID == 0 {
+		err := s.q(ctx).QueryRowContext(ctx, `INSERT INTO holidays (org_id, name, start_date, end_date, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id`,
+			h.OrgID, h.Name, h.Start, h.End, database.Now()).Scan(&h.ID)
+		return h.ID, err
+	}
+	return h.ID, s.exec(ctx, `UPDATE holidays SET name = $3, start_date = $4, end_date = $5, updated_at = $6 WHERE org_id = $1 AND id = $2`,
+		h.OrgID, h.ID, h.Name, h.Start, h.End, database.Now())
+}
+
+// DeleteHoliday removes a holiday.
+func (s *SQLStore) DeleteHoliday(ctx context.Context, orgID, id int64) error {
+	return s.exec(ctx, `DELETE FROM holidays WHERE org_id = $1 AND id = $2`, orgID, id)
+}
+
+// InsertPunch stores a punch once: the same (person, source, instant, state) again is
+// ignored and reported as not created.
+func (s *SQLStore) InsertPunch(ctx context.Context, p Punch) (int64, bool, error) {
+	var id int64
+	err := s.q(ctx).QueryRowContext(ctx, `INSERT INTO punches (org_id, person_id, at_unix, local_time, utc_offset, source, device_id, state, verify_mode, temperature, raw, created_by, created_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT DO NOTHING RETURNING id`,
+		p.OrgID, p.PersonID, p.At.Unix(), p.LocalTime, p.Offset, p.Source, p.DeviceID, p.State, p.VerifyMode, p.Temperature, p.Raw, p.CreatedBy, database.Now()).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, false, nil
+	}
+	return id, err == nil, database.MapError(err)
+}
+
+// PunchTimes returns the instants of punches in [from, to) per person (of some people, or all).
+func (s *SQLStore) PunchTimes(ctx context.Context, orgID int64, personIDs []int64, from, to time.Time) (map[int64][]time.Time, error) {
+	args := []any{orgID, from.Unix(), to.Unix()}
+	q := `SELECT person_id, at_unix FROM punches WHERE org_id = $1 AND at_unix >= $2 AND at_unix < $3`
+	var keep map[int64]bool
+	switch {
+	case len(personIDs) > 0 && len(personIDs) <= 500:
+		var in string
+		in, args = placeholders(args, personIDs)
+		q += ` AND person_id IN (` + in + `)`
+	case len(personIDs) > 500:
+		keep = make(map[int64]bool, len(personIDs))
+		for _, id := range personIDs {
+			keep[id] = true
+		}
+	}
+	rows, err := s.q(ctx).QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64][]time.Time{}
+	for rows.Next() {
+		var pid, at int64
+		if err := rows.Scan(&pid, &at); err != nil {
+			return nil, err
+		}
+		if keep != nil && !keep[pid] {
+			continue
+		}
+		out[pid] = append(out[pid], time.Unix(at, 0))
+	}
+	return out, rows.Err()
+}
+
+// Punches lists a person's clock records in [from, to).
+func (s *SQLStore) Punches(ctx context.Context, orgID, personID int64, from, to time.Time) ([]Punch, error) {
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT id, person_id, at_unix, local_time, utc_offset, source, device_id, state, verify_mode, temperature
+		FROM punches WHERE org_id = $1 AND person_id = $2 AND at_unix >= $3 AND at_unix < $4 ORDER BY at_unix, id`, orgID, personID, from.Unix(), to.Unix())
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Punch
+	for rows.Next() {
+		p := Punch{OrgID: orgID}
+		var at int64
+		var dev sql.NullInt64
+		var temp sql.NullFloat64
+		if err := rows.Scan(&p.ID, &p.PersonID, &at, &p.LocalTime, &p.Offset, &p.Source, &dev, &p.State, &p.VerifyMode, &temp); err != nil {
+			return nil, err
+		}
+		p.At = time.Unix(at, 0).UTC()
+		if dev.Valid {
+			p.DeviceID = &dev.Int64
+		}
+		if temp.Valid {
+			p.Temperature = &temp.Float64
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// GetPunch returns one punch.
+func (s *SQLStore) GetPunch(ctx context.Context, orgID, id int64) (Punch, error) {
+	p := Punch{OrgID: orgID}
+	var at int64
+	err := s.q(ctx).QueryRowContext(ctx, `SELECT id, person_id, at_unix, local_time, utc_offset, source FROM punches WHERE org_id = $1 AND id = $2`, orgID, id).
+		Scan(&p.ID, &p.PersonID, &at, &p.LocalTime, &p.Offset, &p.Source)
+	if errors.Is(err, sql.ErrNoRows) {
+		return p, ErrNotFound
+	}
+	p.At = time.Unix(at, 0).UTC()
+	return p, err
+}
+
+// MovePunch changes a punch's instant (a manual correction).
+func (s *SQLStore) MovePunch(ctx context.Context, orgID, id int64, at time.Time, local string, offset int) error {
+	err := s.exec(ctx, `UPDATE punches SET at_unix = $3, local_time = $4, utc_offset = $5 WHERE org_id = $1 AND id = $2`, orgID, id, at.Unix(), local, offset)
+	if errors.Is(err, database.ErrUniqueViolation) {
+		return nil // the corrected time equals an existing punch: nothing more to store
+	}
+	return err
+}
+
+// DeletePunch removes a punch (a manual correction).
+func (s *SQLStore) DeletePunch(ctx context.Context, orgID, id int64) error {
+	return s.exec(ctx, `DELETE FROM punches WHERE org_id = $1 AND id = $2`, orgID, id)
+}
+
+// Override returns the manual status of a person's date.
+func (s *SQLStore) Override(ctx context.Context, orgID, personID int64, date string) (*Manual, error) {
+	var m Manual
+	err := s.q(ctx).QueryRowContext(ctx, `SELECT status, remark FROM day_overrides WHERE org_id = $1 AND person_id = $2 AND date = $3`, orgID, personID, date).Scan(&m.Status, &m.Remark)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	return &m, err
+}
+
+// SetOverride stores (status > 0) or clears (status 0) a manual status.
+func (s *SQLStore) SetOverride(ctx context.Context, orgID, personID int64, date string, m Manual, by int64) error {
+	q := s.q(ctx)
+	if _, err := q.ExecContext(ctx, `DELETE FROM day_overrides WHERE org_id = $1 AND person_id = $2 AND date = $3`, orgID, personID, date); err != nil {
+		return err
+	}
+	if m.Status == StatusOpen {
+		return nil
+	}
+	_, err := q.ExecContext(ctx, `INSERT INTO day_overrides (org_id, person_id, date, status, remark, set_by, set_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+		orgID, personID, date, int(m.Status), m.Remark, by, database.Now())
+	return err
+}
+
+// Overrides returns the manual statuses in a date range per person and date.
+func (s *SQLStore) Overrides(ctx context.Context, orgID int64, from, to string) (map[int64]map[string]Manual, error) {
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT person_id, date, status, remark FROM day_overrides WHERE org_id = $1 AND date >= $2 AND date <= $3`, orgID, from, to)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]map[string]Manual{}
+	for rows.Next() {
+		var pid int64
+		var d string
+		var m Manual
+		if err := rows.Scan(&pid, &d, &m.Status, &m.Remark); err != nil {
+			return nil, err
+		}
+		if out[pid] == nil {
+			out[pid] = map[string]Manual{}
+		}
+		out[pid][d] = m
+	}
+	return out, rows.Err()
+}
+
+// AddAudit records a manual change.
+func (s *SQLStore) AddAudit(ctx context.Context, orgID int64, a Audit, userID int64) error {
+	_, err := s.q(ctx).ExecContext(ctx, `INSERT INTO attendance_audit (org_id, person_id, date, action, old_value, new_value, reason, user_id, user_name, at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`, orgID, a.PersonID, a.Date, a.Action, a.OldValue, a.NewValue, a.Reason, userID, a.UserName, database.Now())
+	return err
+}
+
+// AuditLog pages through the manual changes (of one person when personID > 0) in a date range.
+func (s *SQLStore) AuditLog(ctx context.Context, orgID, personID int64, from, to string, pg database.Page) ([]Audit, int, error) {
+	cond := ` FROM attendance_audit WHERE org_id = $1 AND ($2 = 0 OR person_id = $2) AND date >= $3 AND date <= $4`
+	args := []any{orgID, personID, from, to}
+	var total int
+	if err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*)`+cond, args...).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT id, person_id, date, action, old_value, new_value, reason, user_name, at`+cond+` ORDER BY at DESC, id DESC`+pg.LimitOffset(), args...)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	var out []Audit
+	for rows.Next() {
+		var a Audit
+		if err := rows.Scan(&a.ID, &a.PersonID, &a.Date, &a.Action, &a.OldValue, &a.NewValue, &a.Reason, &a.UserName, &a.At); err != nil {
+			return nil, 0, err
+		}
+		out = append(out, a)
+	}
+	return out, total, rows.Err()
+}
+
+// addDays shifts a YYYY-MM-DD date.
+func addDays(date string, n int) string {
+	t, err := time.Parse(time.DateOnly, date)
+	if err != nil {
+		return date
+	}
+	return t.AddDate(0, 0, n).Format(time.DateOnly)
+}
+
+// daysBetween is the number of days from a to b.
+func daysBetween(a, b string) int {
+	ta, err1 := time.Parse(time.DateOnly, a)
+	tb, err2 := time.Parse(time.DateOnly, b)
+	if err1 != nil || err2 != nil {
+		return 0
+	}
+	return int(tb.Sub(ta).Hours()/24 + 0.5)
+}
