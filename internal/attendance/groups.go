@@ -120,6 +120,21 @@ func KindMatches(want, kind string) bool {
 	return want == kind
 }
 
+// shown is the version's days with the group's times filled in where a day has none.
+func (v Version) shown() []ScheduleDay {
+	out := make([]ScheduleDay, len(v.Days))
+	for i, d := range v.Days {
+		if d.TimeIn == "" {
+			d.TimeIn = v.TimeIn
+		}
+		if d.TimeOut == "" {
+			d.TimeOut = v.TimeOut
+		}
+		out[i] = d
+	}
+	return out
+}
+
 func groupIDs(gs []Group) []int64 {
 	ids := make([]int64, len(gs))
 	for i, g := range gs {
@@ -166,10 +181,7 @@ func (s *Service) Group(ctx context.Context, orgID int64, kind string, id int64)
 		v = vs[0]
 	}
 	fillTimes(&g, v)
-	if v.Days == nil {
-		v.Days = []ScheduleDay{}
-	}
-	return g, v.Days, nil
+	return g, v.shown(), nil
 }
 
 // CreateGroup adds a group with its times and an empty week.
@@ -206,6 +218,15 @@ func (s *Service) UpdateGroup(ctx context.Context, orgID int64, kind string, id 
 	cur, days, err := s.Group(ctx, orgID, kind, id)
 	if err != nil {
 		return cur, err
+	}
+	// Days that show the group's own times inherit the new ones.
+	for i := range days {
+		if days[i].TimeIn == cur.TimeIn {
+			days[i].TimeIn = ""
+		}
+		if days[i].TimeOut == cur.TimeOut {
+			days[i].TimeOut = ""
+		}
 	}
 	today, _, err := s.today(ctx, orgID)
 	if err != nil {
@@ -280,16 +301,18 @@ func (s *Service) SaveSchedule(ctx context.Context, orgID int64, kind string, id
 			c.Add(field+".type", "validation.invalid", "day type is not valid", nil)
 			continue
 		}
-		if d.TimeIn == "" {
-			d.TimeIn = g.TimeIn
+		// A day whose times are the group's stores none, so that it follows later changes
+		// of the group's times.
+		if d.TimeIn == g.TimeIn {
+			d.TimeIn = ""
 		}
-		if d.TimeOut == "" {
-			d.TimeOut = g.TimeOut
+		if d.TimeOut == g.TimeOut {
+			d.TimeOut = ""
 		}
-		if _, err := ParseClock(d.TimeIn); err != nil {
+		if _, err := ParseClock(d.TimeIn); d.TimeIn != "" && err != nil {
 			c.Add(field+".time_in", "validation.time", "time in must be a time (HH:MM)", nil)
 		}
-		if _, err := ParseClock(d.TimeOut); err != nil {
+		if _, err := ParseClock(d.TimeOut); d.TimeOut != "" && err != nil {
 			c.Add(field+".time_out", "validation.time", "time out must be a time (HH:MM)", nil)
 		}
 		clean = append(clean, d)
@@ -301,11 +324,9 @@ func (s *Service) SaveSchedule(ctx context.Context, orgID int64, kind string, id
 	if clean == nil {
 		clean = []ScheduleDay{}
 	}
-	err = s.db.WithTx(ctx, func(ctx context.Context) error {
-		return s.store.SaveVersion(ctx, orgID, Version{GroupID: id, EffectiveFrom: from, TimeIn: g.TimeIn, CutOffTimeIn: g.CutOffTimeIn,
-			TimeOut: g.TimeOut, CutOffTimeOut: g.CutOffTimeOut, Days: clean})
-	})
-	return clean, err
+	v := Version{GroupID: id, EffectiveFrom: from, TimeIn: g.TimeIn, CutOffTimeIn: g.CutOffTimeIn, TimeOut: g.TimeOut, CutOffTimeOut: g.CutOffTimeOut, Days: clean}
+	err = s.db.WithTx(ctx, func(ctx context.Context) error { return s.store.SaveVersion(ctx, orgID, v) })
+	return v.shown(), err
 }
 
 // GroupPeople pages through a group's members (in) or the people of its kind outside it.
