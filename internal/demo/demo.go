@@ -47,7 +47,17 @@ func Seed(ctx context.Context, a *app.App) ([]Login, error) {
 		if err != nil {
 			return nil, err
 		}
-		if _, err := seedPeople(ctx, a, school.Org.ID, people.Staff, "S", 20, "smktamanhadir.edu.my", r); err != nil {
+		staff, err := seedPeople(ctx, a, school.Org.ID, people.Staff, "S", 20, "smktamanhadir.edu.my", r)
+		if err != nil {
+			return nil, err
+		}
+		weekdays := []int{1, 2, 3, 4, 5}
+		if err := seedAttendance(ctx, a, school.Org.ID, []demoGroup{
+			{"Sesi Pagi", "teacher", "07:30", "09:00", "13:30", "20:00", weekdays, teachers[:25]},
+			{"Sesi Petang", "teacher", "12:45", "14:00", "18:30", "23:00", weekdays, teachers[25:]},
+			{"Pejabat", "staff", "08:00", "10:00", "17:00", "23:00", weekdays, staff[:16]},
+			{"Keselamatan (malam)", "staff", "20:00", "21:30", "07:00", "10:00", []int{1, 2, 3, 4, 5, 6, 7}, staff[16:]},
+		}, r); err != nil {
 			return nil, err
 		}
 		if err := linkDemoAccount(ctx, a, school.Org.ID, teachers[0], "teacher.admin@school.demo", account.RoleAdmin); err != nil {
@@ -103,6 +113,12 @@ func Seed(ctx context.Context, a *app.App) ([]Login, error) {
 			}
 		}
 		if err := linkDemoAccount(ctx, a, id, emps[0], "employee@company.demo", account.RoleMember); err != nil {
+			return nil, err
+		}
+		if err := seedAttendance(ctx, a, id, []demoGroup{
+			{"Office Hours", "employee", "09:00", "11:00", "18:00", "23:00", []int{1, 2, 3, 4, 5}, emps[:26]},
+			{"Night Shift", "employee", "22:00", "23:30", "06:00", "10:00", []int{7, 1, 2, 3, 4}, emps[26:]},
+		}, r); err != nil {
 			return nil, err
 		}
 	}

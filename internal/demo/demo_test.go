@@ -36,6 +36,12 @@ func TestSeedTwice(t *testing.T) {
 		if people != 90 || count(`SELECT COUNT(*) FROM people WHERE kind = 'teacher'`) != 40 {
 			t.Fatalf("%d people", people)
 		}
+		if n := count(`SELECT COUNT(*) FROM punches`); n < 8000 {
+			t.Fatalf("only %d demo punches", n)
+		}
+		if n := count(`SELECT COUNT(*) FROM holidays`); n != 28 {
+			t.Fatalf("%d holidays", n)
+		}
 		if _, err := demo.Seed(ctx, a); err != nil {
 			t.Fatalf("second run: %v", err)
 		}
