@@ -52,8 +52,8 @@ async function waitForHealth(baseURL, child, timeoutMs = 30_000) {
   throw new Error(`hadir did not answer ${baseURL}/healthz within ${timeoutMs} ms`);
 }
 
-/** Starts `hadir serve`; call stop() afterwards. */
-export async function startServer() {
+/** Starts `hadir serve` (extra environment, e.g. HADIR_SMTP_URL, on top); call stop() afterwards. */
+export async function startServer(extraEnv = {}) {
   if (!existsSync(HADIR_BIN)) {
     throw new Error(
       `hadir binary not found at ${HADIR_BIN}: run \`npm run build\` in web/ and then ` +
@@ -66,7 +66,7 @@ export async function startServer() {
   mkdirSync(artifactsDir, { recursive: true });
   const logPath = join(artifactsDir, 'hadir.log');
   const log = openSync(logPath, 'w');
-  const env = { ...process.env, HADIR_ADDR: `127.0.0.1:${port}`, HADIR_DATA_DIR: dataDir, HADIR_BASE_URL: baseURL };
+  const env = { ...process.env, HADIR_ADDR: `127.0.0.1:${port}`, HADIR_DATA_DIR: dataDir, HADIR_BASE_URL: baseURL, ...extraEnv };
   delete env.HADIR_DATABASE_URL;
   const child = spawn(HADIR_BIN, ['serve'], { env, stdio: ['ignore', log, log] });
   try {

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import {
   ApartmentOutlined,
+  TeamOutlined,
   DashboardOutlined,
   SettingOutlined,
   UserOutlined,
@@ -50,6 +51,42 @@ export const MENU: MenuEntry[] = [
     orgKind: 'school',
     permission: 'view.manage.school',
     children: [{ key: 'management-school', label: 'menu.school', path: '/school/management' }],
+  },
+  {
+    key: 'registration',
+    label: 'menu.registration',
+    icon: <TeamOutlined />,
+    orgKind: 'school',
+    permission: 'view.manage.school.employee',
+    children: [
+      {
+        key: 'registration-teacher',
+        label: 'menu.teacher',
+        children: [
+          { key: 'teacher-list', label: 'menu.list', path: '/school/teacher/list' },
+          { key: 'teacher-role', label: 'menu.role', path: '/school/teacher/role' },
+        ],
+      },
+      {
+        key: 'registration-staff',
+        label: 'menu.staff',
+        children: [
+          { key: 'staff-list', label: 'menu.list', path: '/school/staff/list' },
+          { key: 'staff-role', label: 'menu.role', path: '/school/staff/role' },
+        ],
+      },
+    ],
+  },
+  {
+    key: 'company-people',
+    label: 'menu.employee',
+    icon: <TeamOutlined />,
+    orgKind: 'company',
+    permission: 'view.manage.company.employee',
+    children: [
+      { key: 'employee-list', label: 'menu.employee_list', path: '/company/employee/list' },
+      { key: 'department-list', label: 'menu.department', path: '/company/department/list' },
+    ],
   },
 ];
 

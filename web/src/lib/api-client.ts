@@ -8,6 +8,8 @@ export class ApiError extends Error {
   readonly code: string;
   readonly errors: Record<string, string[]>;
   readonly details: Record<string, ApiErrorDetail[]>;
+  /** Row errors of a rejected import (code import.invalid_rows). */
+  readonly rows?: { line: number; field: string; code: string; message: string }[];
 
   constructor(init: {
     status: number;
@@ -15,6 +17,7 @@ export class ApiError extends Error {
     code: string;
     errors?: Record<string, string[]>;
     details?: Record<string, ApiErrorDetail[]>;
+    rows?: { line: number; field: string; code: string; message: string }[];
   }) {
     super(init.message);
     this.name = 'ApiError';
@@ -22,6 +25,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.errors = init.errors ?? {};
     this.details = init.details ?? {};
+    this.rows = init.rows;
   }
 }
 
@@ -40,7 +44,7 @@ export type QueryValue = string | number | boolean | undefined | null;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
-  body?: unknown;
+  body?: unknown | FormData;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
 }
@@ -68,15 +72,20 @@ async function toApiError(res: Response): Promise<ApiError> {
     code: typeof body.code === 'string' ? body.code : `http.${res.status}`,
     errors: (body.errors as Record<string, string[]>) ?? undefined,
     details: (body.details as Record<string, ApiErrorDetail[]>) ?? undefined,
+    rows: Array.isArray(body.rows) ? (body.rows as ApiError['rows']) : undefined,
   });
 }
 
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+/** Sends a request with the bearer token; answers the raw response once it is a success. */
+async function send(path: string, options: RequestOptions, accept = 'application/json'): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
-  if (options.body !== undefined) {
+  if (options.body instanceof FormData) {
+    // The browser sets the multipart boundary itself.
+    body = options.body;
+  } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
@@ -99,15 +108,55 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw err;
   }
   if (!res.ok) throw await toApiError(res);
+  return res;
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const res = await send(path, options);
   if (res.status === 204) return undefined as T;
   const text = await res.text();
   return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** A JSON call that also reports the HTTP status (202 and 200 mean different things to uploads). */
+export async function apiRequestWithStatus<T>(path: string, options: RequestOptions = {}): Promise<{ status: number; body: T }> {
+  const res = await send(path, options);
+  const text = res.status === 204 ? '' : await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** Reads the file name out of a Content-Disposition header (RFC 6266, with filename* first). */
+export function fileNameFromDisposition(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      // A badly encoded filename* falls back to the plain filename.
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(header);
+  if (plain) return (plain[2] ?? plain[1]).trim();
+  return fallback;
+}
+
+/** Downloads a file answer: the bytes and the server's file name. */
+export async function apiDownload(
+  path: string,
+  query?: Record<string, QueryValue>,
+  fallbackName = 'download',
+): Promise<{ blob: Blob; fileName: string }> {
+  const res = await send(path, { query }, '*/*');
+  const blob = await res.blob();
+  return { blob, fileName: fileNameFromDisposition(res.headers.get('Content-Disposition'), fallbackName) };
 }
 
 export const api = {
   get: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
     apiRequest<T>(path, { query, signal }),
   post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
+  postForm: <T>(path: string, form: FormData) => apiRequest<T>(path, { method: 'POST', body: form }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
   delete: <T>(path: string, query?: Record<string, QueryValue>) =>
     apiRequest<T>(path, { method: 'DELETE', query }),

@@ -140,6 +140,358 @@ export interface paths {
     /** Update the school profile (add.manage.school) */
     post: operations["updateSchoolProfile"];
   };
+  "/api/employee/check": {
+    /** Check an employee verification code (public) */
+    get: operations["checkVerificationCode"];
+  };
+  "/api/auth/verification/register/employee": {
+    /** Create an account for the invited person and sign in (public) */
+    post: operations["registerWithVerificationCode"];
+  };
+  "/api/employee/verify": {
+    /** Whether the signed-in account is linked to a person */
+    get: operations["getMyVerification"];
+    /** Link the signed-in account to the invited person */
+    post: operations["linkWithVerificationCode"];
+  };
+  "/api/employee/verify/renew": {
+    /** E-mail a new verification code (old ones stop working) */
+    post: operations["renewVerification"];
+  };
+  "/api/images/{key}": {
+    /** A profile image (public, unguessable key) */
+    get: operations["getImage"];
+  };
+  "/api/school/personal/profile/summary": {
+    /** The signed-in user, the organisation and the linked person */
+    get: operations["getProfileSummary"];
+  };
+  "/api/school/personal/profile/image": {
+    /** Upload the linked person's own profile image (chunked as the admin uploads) */
+    post: operations["uploadOwnImage"];
+  };
+  "/api/department/record": {
+    /** List departments with their member counts */
+    get: operations["listDepartments"];
+    /** Delete a department (its people keep their records) */
+    delete: operations["deleteDepartment"];
+  };
+  "/api/department/record/register": {
+    /** Create a department */
+    post: operations["createDepartment"];
+  };
+  "/api/department/record/update": {
+    /** Update a department */
+    post: operations["updateDepartment"];
+  };
+  "/api/school/employee/teacher": {
+    /** List active teachers (page size 30) */
+    get: operations["listTeachers"];
+    /** Create a teacher; an e-mail sends a verification code */
+    post: operations["createTeachers"];
+    /** Archive a person (keeps history) */
+    delete: operations["archiveTeachers"];
+  };
+  "/api/school/employee/teacher/archived": {
+    /** List archived teachers */
+    get: operations["listTeachersArchived"];
+  };
+  "/api/school/employee/teacher/restore": {
+    /** Restore an archived person */
+    post: operations["restoreTeachers"];
+  };
+  "/api/school/employee/teacher/code": {
+    /** Is a unique code free (the edited person's own code is) */
+    get: operations["checkTeachersCode"];
+  };
+  "/api/school/employee/teacher/details": {
+    /** All record areas of a person */
+    get: operations["getTeachersDetails"];
+  };
+  "/api/school/employee/teacher/details/general": {
+    /** Update the general details */
+    post: operations["updateTeachersGeneral"];
+  };
+  "/api/school/employee/teacher/details/contact": {
+    /** Save the contact record (education: add a row, or update it with record_id) */
+    post: operations["saveTeachersContact"];
+  };
+  "/api/school/employee/teacher/details/personal": {
+    /** Save the personal record (education: add a row, or update it with record_id) */
+    post: operations["saveTeachersPersonal"];
+  };
+  "/api/school/employee/teacher/details/job": {
+    /** Save the job record (education: add a row, or update it with record_id) */
+    post: operations["saveTeachersJob"];
+  };
+  "/api/school/employee/teacher/details/payroll": {
+    /** Save the payroll record (education: add a row, or update it with record_id) */
+    post: operations["saveTeachersPayroll"];
+  };
+  "/api/school/employee/teacher/details/family": {
+    /** Save the family record (education: add a row, or update it with record_id) */
+    post: operations["saveTeachersFamily"];
+  };
+  "/api/school/employee/teacher/details/education": {
+    /** Save the education record (education: add a row, or update it with record_id) */
+    post: operations["saveTeachersEducation"];
+    /** Delete an education row */
+    delete: operations["deleteTeachersEducation"];
+  };
+  "/api/school/employee/teacher/image": {
+    /** Upload a profile image, whole or in chunks of at most 800000 bytes */
+    post: operations["uploadTeachersImage"];
+  };
+  "/api/school/employee/teacher/privilege": {
+    /** People with their admin flag */
+    get: operations["listTeachersPrivileges"];
+    /** Delete the person's user account (owner only; not the owner's) */
+    delete: operations["deleteTeachersAccount"];
+  };
+  "/api/school/employee/teacher/privilege/assign": {
+    /** Make the person's account an admin (owner only) */
+    post: operations["assignTeachersPrivilege"];
+  };
+  "/api/school/employee/teacher/privilege/remove": {
+    /** Make the person's account a member (owner only) */
+    post: operations["removeTeachersPrivilege"];
+  };
+  "/api/school/employee/teacher/privilege/transfer": {
+    /** Transfer ownership to the person's account; the caller becomes an admin (owner only) */
+    post: operations["transferTeachersPrivilege"];
+  };
+  "/api/school/employee/teacher/report": {
+    /** The active teachers as a pdf or xlsx download */
+    get: operations["exportTeachers"];
+  };
+  "/api/school/employee/teacher/import": {
+    /** Import teachers from CSV or xlsx */
+    post: operations["importTeachers"];
+  };
+  "/api/school/employee/teacher/import/template": {
+    /** The xlsx import template */
+    get: operations["importTeachersTemplate"];
+  };
+  "/api/school/employee/staff": {
+    /** List active staff (page size 30) */
+    get: operations["listStaff"];
+    /** Create a staff; an e-mail sends a verification code */
+    post: operations["createStaff"];
+    /** Archive a person (keeps history) */
+    delete: operations["archiveStaff"];
+  };
+  "/api/school/employee/staff/archived": {
+    /** List archived staff */
+    get: operations["listStaffArchived"];
+  };
+  "/api/school/employee/staff/restore": {
+    /** Restore an archived person */
+    post: operations["restoreStaff"];
+  };
+  "/api/school/employee/staff/code": {
+    /** Is a unique code free (the edited person's own code is) */
+    get: operations["checkStaffCode"];
+  };
+  "/api/school/employee/staff/details": {
+    /** All record areas of a person */
+    get: operations["getStaffDetails"];
+  };
+  "/api/school/employee/staff/details/general": {
+    /** Update the general details */
+    post: operations["updateStaffGeneral"];
+  };
+  "/api/school/employee/staff/details/contact": {
+    /** Save the contact record (education: add a row, or update it with record_id) */
+    post: operations["saveStaffContact"];
+  };
+  "/api/school/employee/staff/details/personal": {
+    /** Save the personal record (education: add a row, or update it with record_id) */
+    post: operations["saveStaffPersonal"];
+  };
+  "/api/school/employee/staff/details/job": {
+    /** Save the job record (education: add a row, or update it with record_id) */
+    post: operations["saveStaffJob"];
+  };
+  "/api/school/employee/staff/details/payroll": {
+    /** Save the payroll record (education: add a row, or update it with record_id) */
+    post: operations["saveStaffPayroll"];
+  };
+  "/api/school/employee/staff/details/family": {
+    /** Save the family record (education: add a row, or update it with record_id) */
+    post: operations["saveStaffFamily"];
+  };
+  "/api/school/employee/staff/details/education": {
+    /** Save the education record (education: add a row, or update it with record_id) */
+    post: operations["saveStaffEducation"];
+    /** Delete an education row */
+    delete: operations["deleteStaffEducation"];
+  };
+  "/api/school/employee/staff/image": {
+    /** Upload a profile image, whole or in chunks of at most 800000 bytes */
+    post: operations["uploadStaffImage"];
+  };
+  "/api/school/employee/staff/privilege": {
+    /** People with their admin flag */
+    get: operations["listStaffPrivileges"];
+    /** Delete the person's user account (owner only; not the owner's) */
+    delete: operations["deleteStaffAccount"];
+  };
+  "/api/school/employee/staff/privilege/assign": {
+    /** Make the person's account an admin (owner only) */
+    post: operations["assignStaffPrivilege"];
+  };
+  "/api/school/employee/staff/privilege/remove": {
+    /** Make the person's account a member (owner only) */
+    post: operations["removeStaffPrivilege"];
+  };
+  "/api/school/employee/staff/privilege/transfer": {
+    /** Transfer ownership to the person's account; the caller becomes an admin (owner only) */
+    post: operations["transferStaffPrivilege"];
+  };
+  "/api/school/employee/staff/report": {
+    /** The active staff as a pdf or xlsx download */
+    get: operations["exportStaff"];
+  };
+  "/api/school/employee/staff/import": {
+    /** Import staff from CSV or xlsx */
+    post: operations["importStaff"];
+  };
+  "/api/school/employee/staff/import/template": {
+    /** The xlsx import template */
+    get: operations["importStaffTemplate"];
+  };
+  "/api/employee/record": {
+    /** List active employees (page size 30) */
+    get: operations["listEmployees"];
+    /** Archive a person (keeps history) */
+    delete: operations["archiveEmployees"];
+  };
+  "/api/employee/record/archived": {
+    /** List archived employees */
+    get: operations["listEmployeesArchived"];
+  };
+  "/api/employee/record/register": {
+    /** Create an employee; an e-mail sends a verification code */
+    post: operations["createEmployees"];
+  };
+  "/api/employee/record/restore": {
+    /** Restore an archived person */
+    post: operations["restoreEmployees"];
+  };
+  "/api/employee/code": {
+    /** Is a unique code free (the edited person's own code is) */
+    get: operations["checkEmployeesCode"];
+  };
+  "/api/employee/details": {
+    /** All record areas of a person */
+    get: operations["getEmployeesDetails"];
+  };
+  "/api/employee/detail/general": {
+    /** The general details */
+    get: operations["getEmployeesGeneral"];
+    /** Save the general details */
+    post: operations["saveEmployeesGeneral"];
+  };
+  "/api/employee/detail/general/update": {
+    /** Update the general details */
+    post: operations["updateEmployeesGeneral"];
+  };
+  "/api/employee/detail/contact": {
+    /** The contact record */
+    get: operations["getEmployeesContact"];
+    /** Create the contact record */
+    post: operations["createEmployeesContact"];
+  };
+  "/api/employee/detail/contact/update": {
+    /** Update the contact record (id = the record id) */
+    post: operations["updateEmployeesContact"];
+  };
+  "/api/employee/detail/personal": {
+    /** The personal record */
+    get: operations["getEmployeesPersonal"];
+    /** Create the personal record */
+    post: operations["createEmployeesPersonal"];
+  };
+  "/api/employee/detail/personal/update": {
+    /** Update the personal record (id = the record id) */
+    post: operations["updateEmployeesPersonal"];
+  };
+  "/api/employee/detail/job": {
+    /** The job record */
+    get: operations["getEmployeesJob"];
+    /** Create the job record */
+    post: operations["createEmployeesJob"];
+  };
+  "/api/employee/detail/job/update": {
+    /** Update the job record (id = the record id) */
+    post: operations["updateEmployeesJob"];
+  };
+  "/api/employee/detail/payroll": {
+    /** The payroll record */
+    get: operations["getEmployeesPayroll"];
+    /** Create the payroll record */
+    post: operations["createEmployeesPayroll"];
+  };
+  "/api/employee/detail/payroll/update": {
+    /** Update the payroll record (id = the record id) */
+    post: operations["updateEmployeesPayroll"];
+  };
+  "/api/employee/detail/family": {
+    /** The family record */
+    get: operations["getEmployeesFamily"];
+    /** Create the family record */
+    post: operations["createEmployeesFamily"];
+  };
+  "/api/employee/detail/family/update": {
+    /** Update the family record (id = the record id) */
+    post: operations["updateEmployeesFamily"];
+  };
+  "/api/employee/detail/education": {
+    /** The education record rows */
+    get: operations["getEmployeesEducation"];
+    /** Create the education record */
+    post: operations["createEmployeesEducation"];
+    /** Delete an education row */
+    delete: operations["deleteEmployeesEducation"];
+  };
+  "/api/employee/detail/education/update": {
+    /** Update the education record (id = the record id) */
+    post: operations["updateEmployeesEducation"];
+  };
+  "/api/employee/profile/image": {
+    /** Upload a profile image, whole or in chunks of at most 800000 bytes */
+    post: operations["uploadEmployeesImage"];
+  };
+  "/api/employee/privilege": {
+    /** People with their admin flag */
+    get: operations["listEmployeesPrivileges"];
+    /** Delete the person's user account (owner only; not the owner's) */
+    delete: operations["deleteEmployeesAccount"];
+  };
+  "/api/employee/privilege/assign": {
+    /** Make the person's account an admin (owner only) */
+    post: operations["assignEmployeesPrivilege"];
+  };
+  "/api/employee/privilege/remove": {
+    /** Make the person's account a member (owner only) */
+    post: operations["removeEmployeesPrivilege"];
+  };
+  "/api/employee/privilege/transfer": {
+    /** Transfer ownership to the person's account; the caller becomes an admin (owner only) */
+    post: operations["transferEmployeesPrivilege"];
+  };
+  "/api/employee/report": {
+    /** The active employees as a pdf or xlsx download */
+    get: operations["exportEmployees"];
+  };
+  "/api/employee/import": {
+    /** Import employees from CSV or xlsx */
+    post: operations["importEmployees"];
+  };
+  "/api/employee/import/template": {
+    /** The xlsx import template */
+    get: operations["importEmployeesTemplate"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -161,7 +513,7 @@ export interface components {
       };
     };
     ErrorDetail: {
-      /** @description validation.required, validation.email, validation.digits, validation.min, validation.max, validation.invalid, validation.terms, validation.timezone, validation.confirmed, validation.taken, validation.current_password */
+      /** @description validation.required, validation.email, validation.digits, validation.min, validation.max, validation.invalid, validation.terms, validation.timezone, validation.confirmed, validation.taken, validation.current_password, validation.code_taken, validation.code, validation.date, validation.after, validation.decimal, validation.max_value, validation.nric */
       code: string;
       params?: {
         [key: string]: unknown;
@@ -332,6 +684,351 @@ export interface components {
       postal_code?: string;
       state_id?: number;
     };
+    Person: {
+      id: number;
+      /** @enum {string} */
+      kind: "teacher" | "staff" | "employee";
+      code: string;
+      first_name: string;
+      last_name: string;
+      name: string;
+      email: string;
+      /** @description YYYY-MM-DD or empty */
+      join_date: string;
+      department_id?: number | null;
+      /** @description /api/images/<key> or empty */
+      image_url: string;
+      has_account: boolean;
+      is_admin: boolean;
+      /** @description The linked account's role: owner, admin, member or empty */
+      role: string;
+      archived: boolean;
+      /** Format: date-time */
+      archived_at?: string | null;
+    };
+    PersonCreateRequest: {
+      code: string;
+      first_name: string;
+      last_name?: string;
+      /** Format: email */
+      email?: string;
+      /** Format: date */
+      join_date?: string;
+      /** @description Companies only */
+      department_id?: number;
+    };
+    PersonGeneralRequest: components["schemas"]["PersonCreateRequest"] & {
+      id?: number;
+      employee_id?: number;
+    };
+    /** @description School routes send id, company routes employee_id */
+    PersonIdRequest: {
+      id?: number;
+      employee_id?: number;
+    };
+    /** @description School routes send id, company routes employee_id (and role_code admin to assign) */
+    PrivilegeRequest: {
+      id?: number;
+      employee_id?: number;
+      /** @enum {string} */
+      role_code?: "admin";
+    };
+    CodeCheck: {
+      available: boolean;
+      exists: boolean;
+      message?: string;
+    };
+    PersonDetails: {
+      general: components["schemas"]["Person"];
+      contact?: components["schemas"]["ContactRecord"] | null;
+      personal?: components["schemas"]["PersonalRecord"] | null;
+      job?: components["schemas"]["JobRecord"] | null;
+      payroll?: components["schemas"]["PayrollRecord"] | null;
+      family?: components["schemas"]["FamilyRecord"] | null;
+      education: components["schemas"]["EducationRecord"][];
+    };
+    ImageUpload: {
+      /**
+       * Format: binary
+       * @description The file, or one chunk of at most 800000 bytes
+       */
+      image: string;
+      /**
+       * @description false on every chunk but the last (default true)
+       * @enum {string}
+       */
+      is_last?: "true" | "false";
+      /** @description From the 202 answer to the first chunk */
+      upload_id?: string;
+    };
+    PersonImageUpload: components["schemas"]["ImageUpload"] & {
+      id?: number;
+      employee_id?: number;
+    };
+    ImportUpload: {
+      /**
+       * Format: binary
+       * @description CSV or xlsx; columns code, first_name, last_name, email, join_date
+       */
+      file: string;
+      /**
+       * @default all
+       * @enum {string}
+       */
+      mode?: "all" | "valid";
+    };
+    ImportRowError: {
+      line: number;
+      field: string;
+      code: string;
+      message: string;
+    };
+    ImportResult: {
+      created: number;
+      skipped: number;
+      errors: components["schemas"]["ImportRowError"][];
+    };
+    ImportError: components["schemas"]["Error"] & {
+      rows?: components["schemas"]["ImportRowError"][];
+    };
+    VerificationCheck: {
+      valid: boolean;
+      first_name: string;
+      last_name: string;
+      email: string;
+      /** @enum {string} */
+      kind: "teacher" | "staff" | "employee";
+      org: {
+        name: string;
+        /** @enum {string} */
+        kind: "school" | "company";
+      };
+    };
+    VerificationRegisterRequest: {
+      verification_code: string;
+      /**
+       * Format: email
+       * @description Defaults to the invited e-mail
+       */
+      email?: string;
+      password: string;
+      password_confirmation: string;
+    };
+    VerificationLink: {
+      linked: boolean;
+      person: components["schemas"]["Person"] | null;
+    };
+    ProfileSummary: {
+      user: components["schemas"]["User"];
+      org: components["schemas"]["Org"];
+      person: components["schemas"]["Person"] | null;
+    };
+    Department: {
+      id: number;
+      name: string;
+      description: string;
+      /** Format: date-time */
+      created_at: string;
+      members: number;
+    };
+    DepartmentInput: {
+      name: string;
+      description?: string;
+    };
+    ContactRecord: {
+      id: number;
+      contact_number?: string;
+      emergency_name?: string;
+      relation_id?: number;
+      relationship?: string;
+      emergency_number?: string;
+      address1?: string;
+      address2?: string;
+      address3?: string;
+      locality?: string;
+      city?: string;
+      postal_code?: string;
+      state_id?: number;
+    };
+    /** @description School routes send the person as id and an education row as record_id; company routes send employee_id and the row as id. */
+    ContactRecordInput: {
+      id?: number;
+      employee_id?: number;
+      record_id?: number;
+      contact_number?: string;
+      emergency_name?: string;
+      relation_id?: number;
+      relationship?: string;
+      emergency_number?: string;
+      address1?: string;
+      address2?: string;
+      address3?: string;
+      locality?: string;
+      city?: string;
+      postal_code?: string;
+      state_id?: number;
+    };
+    PersonalRecord: {
+      id: number;
+      /** Format: date */
+      birth_date?: string;
+      /** @description one of male, female (empty when unset) */
+      gender?: string;
+      marital_id?: number;
+      religion?: string;
+      race?: string;
+    };
+    /** @description School routes send the person as id and an education row as record_id; company routes send employee_id and the row as id. */
+    PersonalRecordInput: {
+      id?: number;
+      employee_id?: number;
+      record_id?: number;
+      /** Format: date */
+      birth_date?: string;
+      /** @description one of male, female (empty when unset) */
+      gender?: string;
+      marital_id?: number;
+      religion?: string;
+      race?: string;
+    };
+    JobRecord: {
+      id: number;
+      position_id?: number;
+      position_code?: string;
+      /** @description one of full_time, part_time, contract, internship, temporary (empty when unset) */
+      type?: string;
+      /** Format: date */
+      effective_date?: string;
+      /** Format: date */
+      end_of_probation?: string;
+      /** @description one of probation, confirmed, resigned, terminated, retired (empty when unset) */
+      employment_status?: string;
+      remark?: string;
+    };
+    /** @description School routes send the person as id and an education row as record_id; company routes send employee_id and the row as id. */
+    JobRecordInput: {
+      id?: number;
+      employee_id?: number;
+      record_id?: number;
+      position_id?: number;
+      position_code?: string;
+      /** @description one of full_time, part_time, contract, internship, temporary (empty when unset) */
+      type?: string;
+      /** Format: date */
+      effective_date?: string;
+      /** Format: date */
+      end_of_probation?: string;
+      /** @description one of probation, confirmed, resigned, terminated, retired (empty when unset) */
+      employment_status?: string;
+      remark?: string;
+    };
+    PayrollRecord: {
+      id: number;
+      /** @description decimal string, e.g. 3500.00 */
+      basic_salary?: string;
+      currency?: string;
+      /** @description one of monthly, daily, hourly (empty when unset) */
+      payment_type?: string;
+      /** @description one of bank_transfer, cash, cheque (empty when unset) */
+      method?: string;
+      bank?: string;
+      bank_account?: string;
+      /** @description decimal string, e.g. 3500.00 */
+      epf_employer_rate?: string;
+      /** @description decimal string, e.g. 3500.00 */
+      epf_employee_rate?: string;
+      epf_number?: string;
+      tax_number?: string;
+      /** @description one of single, married_spouse_working, married_spouse_not_working, divorced_widowed (empty when unset) */
+      tax_status?: string;
+      child_relief?: number;
+      eis_contribution?: boolean;
+      /** @description one of first, second, none (empty when unset) */
+      socso_category?: string;
+      /** @description decimal string, e.g. 3500.00 */
+      zakat?: string;
+    };
+    /** @description School routes send the person as id and an education row as record_id; company routes send employee_id and the row as id. */
+    PayrollRecordInput: {
+      id?: number;
+      employee_id?: number;
+      record_id?: number;
+      /** @description decimal string, e.g. 3500.00 */
+      basic_salary?: string;
+      currency?: string;
+      /** @description one of monthly, daily, hourly (empty when unset) */
+      payment_type?: string;
+      /** @description one of bank_transfer, cash, cheque (empty when unset) */
+      method?: string;
+      bank?: string;
+      bank_account?: string;
+      /** @description decimal string, e.g. 3500.00 */
+      epf_employer_rate?: string;
+      /** @description decimal string, e.g. 3500.00 */
+      epf_employee_rate?: string;
+      epf_number?: string;
+      tax_number?: string;
+      /** @description one of single, married_spouse_working, married_spouse_not_working, divorced_widowed (empty when unset) */
+      tax_status?: string;
+      child_relief?: number;
+      eis_contribution?: boolean;
+      /** @description one of first, second, none (empty when unset) */
+      socso_category?: string;
+      /** @description decimal string, e.g. 3500.00 */
+      zakat?: string;
+    };
+    FamilyRecord: {
+      id: number;
+      marital_id?: number;
+      children?: number;
+      spouse_name?: string;
+      spouse_working?: boolean;
+      spouse_nric?: string;
+      nationality?: string;
+      /** @description 12 digits, YYMMDD-PB-###G */
+      nric?: string;
+      passport?: string;
+    };
+    /** @description School routes send the person as id and an education row as record_id; company routes send employee_id and the row as id. */
+    FamilyRecordInput: {
+      id?: number;
+      employee_id?: number;
+      record_id?: number;
+      marital_id?: number;
+      children?: number;
+      spouse_name?: string;
+      spouse_working?: boolean;
+      spouse_nric?: string;
+      nationality?: string;
+      /** @description 12 digits, YYMMDD-PB-###G */
+      nric?: string;
+      passport?: string;
+    };
+    EducationRecord: {
+      id: number;
+      school: string;
+      degree?: string;
+      field_of_study?: string;
+      grade?: string;
+      /** Format: date */
+      from?: string;
+      /** Format: date */
+      to?: string;
+    };
+    /** @description School routes send the person as id and an education row as record_id; company routes send employee_id and the row as id. */
+    EducationRecordInput: {
+      id?: number;
+      employee_id?: number;
+      record_id?: number;
+      school: string;
+      degree?: string;
+      field_of_study?: string;
+      grade?: string;
+      /** Format: date */
+      from?: string;
+      /** Format: date */
+      to?: string;
+    };
   };
   responses: {
     /** @description A signed-in session */
@@ -381,6 +1078,201 @@ export interface components {
       content: {
         "application/json": {
           data: components["schemas"]["Position"];
+        };
+      };
+    };
+    /** @description The person */
+    Person: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["Person"];
+        };
+      };
+    };
+    /** @description A page of people */
+    PersonList: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["Person"][];
+          meta: components["schemas"]["ListMeta"];
+        };
+      };
+    };
+    /** @description Whether the code is free */
+    CodeCheck: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["CodeCheck"];
+        };
+      };
+    };
+    /** @description Every record area of the person */
+    PersonDetails: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["PersonDetails"];
+        };
+      };
+    };
+    /** @description The last chunk (or the whole file) was stored; the image URL */
+    ImageUploaded: {
+      content: {
+        "application/json": {
+          data: {
+            /** @example /api/images/abc123 */
+            url: string;
+            id?: number;
+          };
+        };
+      };
+    };
+    /** @description A non-last chunk was stored; send upload_id with the next chunks */
+    ImageChunkAccepted: {
+      content: {
+        "application/json": {
+          data: {
+            upload_id: string;
+            id?: number;
+          };
+        };
+      };
+    };
+    /** @description The upload is too large (code upload.too_large) */
+    TooLarge: {
+      content: {
+        "application/json": components["schemas"]["Error"];
+      };
+    };
+    /** @description A file download; Content-Disposition names the file (e.g. "Teacher List 2026-05-04.pdf") */
+    FileDownload: {
+      content: {
+        "application/pdf": string;
+        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+      };
+    };
+    /** @description The import summary */
+    ImportResult: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["ImportResult"];
+        };
+      };
+    };
+    /** @description Rows failed and mode=all (code import.invalid_rows, rows listed), or a field error */
+    ImportRejected: {
+      content: {
+        "application/json": components["schemas"]["ImportError"];
+      };
+    };
+    /** @description The link between the signed-in account and a person */
+    VerificationLink: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["VerificationLink"];
+        };
+      };
+    };
+    /** @description The department */
+    Department: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["Department"];
+        };
+      };
+    };
+    /** @description The saved contact record */
+    ContactRecord: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["ContactRecord"];
+        };
+      };
+    };
+    /** @description The contact record, null when none was saved */
+    ContactRecordOrNull: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["ContactRecord"] | null;
+        };
+      };
+    };
+    /** @description The saved personal record */
+    PersonalRecord: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["PersonalRecord"];
+        };
+      };
+    };
+    /** @description The personal record, null when none was saved */
+    PersonalRecordOrNull: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["PersonalRecord"] | null;
+        };
+      };
+    };
+    /** @description The saved job record */
+    JobRecord: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["JobRecord"];
+        };
+      };
+    };
+    /** @description The job record, null when none was saved */
+    JobRecordOrNull: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["JobRecord"] | null;
+        };
+      };
+    };
+    /** @description The saved payroll record */
+    PayrollRecord: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["PayrollRecord"];
+        };
+      };
+    };
+    /** @description The payroll record, null when none was saved */
+    PayrollRecordOrNull: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["PayrollRecord"] | null;
+        };
+      };
+    };
+    /** @description The saved family record */
+    FamilyRecord: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["FamilyRecord"];
+        };
+      };
+    };
+    /** @description The family record, null when none was saved */
+    FamilyRecordOrNull: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["FamilyRecord"] | null;
+        };
+      };
+    };
+    /** @description The saved education record */
+    EducationRecord: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["EducationRecord"];
+        };
+      };
+    };
+    /** @description The education rows */
+    EducationRecordList: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["EducationRecord"][];
         };
       };
     };
@@ -801,6 +1693,1540 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       409: components["responses"]["Conflict"];
       422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Check an employee verification code (public) */
+  checkVerificationCode: {
+    parameters: {
+      query: {
+        /** @description 8 characters; case, spaces and dashes ignored */
+        verification_code: string;
+      };
+    };
+    responses: {
+      /** @description The code is valid */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["VerificationCheck"];
+          };
+        };
+      };
+      422: components["responses"]["ValidationError"];
+      429: components["responses"]["TooManyRequests"];
+    };
+  };
+  /** Create an account for the invited person and sign in (public) */
+  registerWithVerificationCode: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["VerificationRegisterRequest"];
+      };
+    };
+    responses: {
+      201: components["responses"]["Session"];
+      422: components["responses"]["ValidationError"];
+      429: components["responses"]["TooManyRequests"];
+    };
+  };
+  /** Whether the signed-in account is linked to a person */
+  getMyVerification: {
+    responses: {
+      200: components["responses"]["VerificationLink"];
+      401: components["responses"]["Unauthenticated"];
+    };
+  };
+  /** Link the signed-in account to the invited person */
+  linkWithVerificationCode: {
+    requestBody: {
+      content: {
+        "application/json": {
+          verification_code: string;
+        };
+      };
+    };
+    responses: {
+      200: components["responses"]["VerificationLink"];
+      401: components["responses"]["Unauthenticated"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** E-mail a new verification code (old ones stop working) */
+  renewVerification: {
+    requestBody: {
+      content: {
+        "application/json": {
+          employee_id: number;
+        };
+      };
+    };
+    responses: {
+      200: components["responses"]["Message"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** A profile image (public, unguessable key) */
+  getImage: {
+    parameters: {
+      path: {
+        key: string;
+      };
+    };
+    responses: {
+      /** @description The image bytes */
+      200: {
+        content: {
+          "image/*": string;
+        };
+      };
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** The signed-in user, the organisation and the linked person */
+  getProfileSummary: {
+    responses: {
+      /** @description The summary */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["ProfileSummary"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+    };
+  };
+  /** Upload the linked person's own profile image (chunked as the admin uploads) */
+  uploadOwnImage: {
+    requestBody: {
+      content: {
+        "multipart/form-data": components["schemas"]["ImageUpload"];
+      };
+    };
+    responses: {
+      200: components["responses"]["ImageUploaded"];
+      202: components["responses"]["ImageChunkAccepted"];
+      401: components["responses"]["Unauthenticated"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** List departments with their member counts */
+  listDepartments: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description Same as page[number] */
+        page_number?: number;
+        "filter[name]"?: string;
+      };
+    };
+    responses: {
+      /** @description A page of departments */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["Department"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Delete a department (its people keep their records) */
+  deleteDepartment: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Create a department */
+  createDepartment: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DepartmentInput"];
+      };
+    };
+    responses: {
+      201: components["responses"]["Department"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Update a department */
+  updateDepartment: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DepartmentInput"] & {
+          id: number;
+        };
+      };
+    };
+    responses: {
+      200: components["responses"]["Department"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** List active teachers (page size 30) */
+  listTeachers: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description name, code or e-mail */
+        "filter[base]"?: string;
+        "filter[first_name]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["PersonList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Create a teacher; an e-mail sends a verification code */
+  createTeachers: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PersonCreateRequest"];
+      };
+    };
+    responses: {
+      201: components["responses"]["Person"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Archive a person (keeps history) */
+  archiveTeachers: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Archived */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** List archived teachers */
+  listTeachersArchived: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description name, code or e-mail */
+        "filter[base]"?: string;
+        "filter[first_name]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["PersonList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Restore an archived person */
+  restoreTeachers: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PersonIdRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["Person"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Is a unique code free (the edited person's own code is) */
+  checkTeachersCode: {
+    parameters: {
+      query: {
+        code: string;
+        /** @description the person being edited */
+        id?: number;
+      };
+    };
+    responses: {
+      200: components["responses"]["CodeCheck"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** All record areas of a person */
+  getTeachersDetails: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      200: components["responses"]["PersonDetails"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Update the general details */
+  updateTeachersGeneral: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PersonGeneralRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["Person"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Save the contact record (education: add a row, or update it with record_id) */
+  saveTeachersContact: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ContactRecordInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["ContactRecord"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Save the personal record (education: add a row, or update it with record_id) */
+  saveTeachersPersonal: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PersonalRecordInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["PersonalRecord"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Save the job record (education: add a row, or update it with record_id) */
+  saveTeachersJob: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["JobRecordInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["JobRecord"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Save the payroll record (education: add a row, or update it with record_id) */
+  saveTeachersPayroll: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PayrollRecordInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["PayrollRecord"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Save the family record (education: add a row, or update it with record_id) */
+  saveTeachersFamily: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["FamilyRecordInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["FamilyRecord"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Save the education record (education: add a row, or update it with record_id) */
+  saveTeachersEducation: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["EducationRecordInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["EducationRecord"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Delete an education row */
+  deleteTeachersEducation: {
+    parameters: {
+      query: {
+        id: number;
+        record_id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Upload a profile image, whole or in chunks of at most 800000 bytes */
+  uploadTeachersImage: {
+    requestBody: {
+      content: {
+        "multipart/form-data": components["schemas"]["PersonImageUpload"];
+      };
+    };
+    responses: {
+      200: components["responses"]["ImageUploaded"];
+      202: components["responses"]["ImageChunkAccepted"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** People with their admin flag */
+  listTeachersPrivileges: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description 1 all (default), 2 admins, 3 members */
+        role?: 1 | 2 | 3;
+        "filter[first_name]"?: string;
+        "filter[base]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["PersonList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Delete the person's user account (owner only; not the owner's) */
+  deleteTeachersAccount: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Make the person's account an admin (owner only) */
+  assignTeachersPrivilege: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PrivilegeRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["Person"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Make the person's account a member (owner only) */
+  removeTeachersPrivilege: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PrivilegeRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["Person"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Transfer ownership to the person's account; the caller becomes an admin (owner only) */
+  transferTeachersPrivilege: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PrivilegeRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["Person"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The active teachers as a pdf or xlsx download */
+  exportTeachers: {
+    parameters: {
+      query?: {
+        /** @description pdf or xlsx (also 1 = pdf, 2 = xlsx) */
+        type?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["FileDownload"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Import teachers from CSV or xlsx */
+  importTeachers: {
+    requestBody: {
+      content: {
+        "multipart/form-data": components["schemas"]["ImportUpload"];
+      };
+    };
+    responses: {
+      200: components["responses"]["ImportResult"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ImportRejected"];
+    };
+  };
+  /** The xlsx import template */
+  importTeachersTemplate: {
+    responses: {
+      200: components["responses"]["FileDownload"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** List active staff (page size 30) */
+  listStaff: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description name, code or e-mail */
+        "filter[base]"?: string;
+        "filter[first_name]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["PersonList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Create a staff; an e-mail sends a verification code */
+  createStaff: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PersonCreateRequest"];
+      };
+    };
+    responses: {
+      201: components["responses"]["Person"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Archive a person (keeps history) */
+  archiveStaff: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Archived */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** List archived staff */
+  listStaffArchived: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description name, code or e-mail */
+        "filter[base]"?: string;
+        "filter[first_name]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["PersonList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Restore an archived person */
+  restoreStaff: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PersonIdRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["Person"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Is a unique code free (the edited person's own code is) */
+  checkStaffCode: {
+    parameters: {
+      query: {
+        code: string;
+        /** @description the person being edited */
+        id?: number;
+      };
+    };
+    responses: {
+      200: components["responses"]["CodeCheck"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** All record areas of a person */
+  getStaffDetails: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      200: components["responses"]["PersonDetails"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Update the general details */
+  updateStaffGeneral: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PersonGeneralRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["Person"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Save the contact record (education: add a row, or update it with record_id) */
+  saveStaffContact: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ContactRecordInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["ContactRecord"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Save the personal record (education: add a row, or update it with record_id) */
+  saveStaffPersonal: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PersonalRecordInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["PersonalRecord"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Save the job record (education: add a row, or update it with record_id) */
+  saveStaffJob: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["JobRecordInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["JobRecord"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Save the payroll record (education: add a row, or update it with record_id) */
+  saveStaffPayroll: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PayrollRecordInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["PayrollRecord"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Save the family record (education: add a row, or update it with record_id) */
+  saveStaffFamily: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["FamilyRecordInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["FamilyRecord"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Save the education record (education: add a row, or update it with record_id) */
+  saveStaffEducation: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["EducationRecordInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["EducationRecord"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Delete an education row */
+  deleteStaffEducation: {
+    parameters: {
+      query: {
+        id: number;
+        record_id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Upload a profile image, whole or in chunks of at most 800000 bytes */
+  uploadStaffImage: {
+    requestBody: {
+      content: {
+        "multipart/form-data": components["schemas"]["PersonImageUpload"];
+      };
+    };
+    responses: {
+      200: components["responses"]["ImageUploaded"];
+      202: components["responses"]["ImageChunkAccepted"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** People with their admin flag */
+  listStaffPrivileges: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description 1 all (default), 2 admins, 3 members */
+        role?: 1 | 2 | 3;
+        "filter[first_name]"?: string;
+        "filter[base]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["PersonList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Delete the person's user account (owner only; not the owner's) */
+  deleteStaffAccount: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Make the person's account an admin (owner only) */
+  assignStaffPrivilege: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PrivilegeRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["Person"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Make the person's account a member (owner only) */
+  removeStaffPrivilege: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PrivilegeRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["Person"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Transfer ownership to the person's account; the caller becomes an admin (owner only) */
+  transferStaffPrivilege: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PrivilegeRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["Person"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The active staff as a pdf or xlsx download */
+  exportStaff: {
+    parameters: {
+      query?: {
+        /** @description pdf or xlsx (also 1 = pdf, 2 = xlsx) */
+        type?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["FileDownload"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Import staff from CSV or xlsx */
+  importStaff: {
+    requestBody: {
+      content: {
+        "multipart/form-data": components["schemas"]["ImportUpload"];
+      };
+    };
+    responses: {
+      200: components["responses"]["ImportResult"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ImportRejected"];
+    };
+  };
+  /** The xlsx import template */
+  importStaffTemplate: {
+    responses: {
+      200: components["responses"]["FileDownload"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** List active employees (page size 30) */
+  listEmployees: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description name, code or e-mail */
+        "filter[base]"?: string;
+        "filter[first_name]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["PersonList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Archive a person (keeps history) */
+  archiveEmployees: {
+    parameters: {
+      query: {
+        employee_id: number;
+      };
+    };
+    responses: {
+      /** @description Archived */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** List archived employees */
+  listEmployeesArchived: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description name, code or e-mail */
+        "filter[base]"?: string;
+        "filter[first_name]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["PersonList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Create an employee; an e-mail sends a verification code */
+  createEmployees: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PersonCreateRequest"];
+      };
+    };
+    responses: {
+      201: components["responses"]["Person"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Restore an archived person */
+  restoreEmployees: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PersonIdRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["Person"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Is a unique code free (the edited person's own code is) */
+  checkEmployeesCode: {
+    parameters: {
+      query: {
+        code: string;
+        /** @description the person being edited */
+        id?: number;
+      };
+    };
+    responses: {
+      200: components["responses"]["CodeCheck"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** All record areas of a person */
+  getEmployeesDetails: {
+    parameters: {
+      query: {
+        employee_id: number;
+      };
+    };
+    responses: {
+      200: components["responses"]["PersonDetails"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** The general details */
+  getEmployeesGeneral: {
+    parameters: {
+      query: {
+        employee_id: number;
+      };
+    };
+    responses: {
+      200: components["responses"]["Person"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Save the general details */
+  saveEmployeesGeneral: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PersonGeneralRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["Person"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Update the general details */
+  updateEmployeesGeneral: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PersonGeneralRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["Person"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The contact record */
+  getEmployeesContact: {
+    parameters: {
+      query: {
+        employee_id: number;
+      };
+    };
+    responses: {
+      200: components["responses"]["ContactRecordOrNull"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Create the contact record */
+  createEmployeesContact: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ContactRecordInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["ContactRecord"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Update the contact record (id = the record id) */
+  updateEmployeesContact: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ContactRecordInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["ContactRecord"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The personal record */
+  getEmployeesPersonal: {
+    parameters: {
+      query: {
+        employee_id: number;
+      };
+    };
+    responses: {
+      200: components["responses"]["PersonalRecordOrNull"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Create the personal record */
+  createEmployeesPersonal: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PersonalRecordInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["PersonalRecord"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Update the personal record (id = the record id) */
+  updateEmployeesPersonal: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PersonalRecordInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["PersonalRecord"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The job record */
+  getEmployeesJob: {
+    parameters: {
+      query: {
+        employee_id: number;
+      };
+    };
+    responses: {
+      200: components["responses"]["JobRecordOrNull"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Create the job record */
+  createEmployeesJob: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["JobRecordInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["JobRecord"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Update the job record (id = the record id) */
+  updateEmployeesJob: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["JobRecordInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["JobRecord"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The payroll record */
+  getEmployeesPayroll: {
+    parameters: {
+      query: {
+        employee_id: number;
+      };
+    };
+    responses: {
+      200: components["responses"]["PayrollRecordOrNull"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Create the payroll record */
+  createEmployeesPayroll: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PayrollRecordInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["PayrollRecord"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Update the payroll record (id = the record id) */
+  updateEmployeesPayroll: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PayrollRecordInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["PayrollRecord"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The family record */
+  getEmployeesFamily: {
+    parameters: {
+      query: {
+        employee_id: number;
+      };
+    };
+    responses: {
+      200: components["responses"]["FamilyRecordOrNull"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Create the family record */
+  createEmployeesFamily: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["FamilyRecordInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["FamilyRecord"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Update the family record (id = the record id) */
+  updateEmployeesFamily: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["FamilyRecordInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["FamilyRecord"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The education record rows */
+  getEmployeesEducation: {
+    parameters: {
+      query: {
+        employee_id: number;
+      };
+    };
+    responses: {
+      200: components["responses"]["EducationRecordList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Create the education record */
+  createEmployeesEducation: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["EducationRecordInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["EducationRecord"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Delete an education row */
+  deleteEmployeesEducation: {
+    parameters: {
+      query: {
+        employee_id: number;
+        record_id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Update the education record (id = the record id) */
+  updateEmployeesEducation: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["EducationRecordInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["EducationRecord"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Upload a profile image, whole or in chunks of at most 800000 bytes */
+  uploadEmployeesImage: {
+    requestBody: {
+      content: {
+        "multipart/form-data": components["schemas"]["PersonImageUpload"];
+      };
+    };
+    responses: {
+      200: components["responses"]["ImageUploaded"];
+      202: components["responses"]["ImageChunkAccepted"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** People with their admin flag */
+  listEmployeesPrivileges: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description 1 all (default), 2 admins, 3 members */
+        role?: 1 | 2 | 3;
+        "filter[first_name]"?: string;
+        "filter[base]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["PersonList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Delete the person's user account (owner only; not the owner's) */
+  deleteEmployeesAccount: {
+    parameters: {
+      query: {
+        employee_id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Make the person's account an admin (owner only) */
+  assignEmployeesPrivilege: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PrivilegeRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["Person"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Make the person's account a member (owner only) */
+  removeEmployeesPrivilege: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PrivilegeRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["Person"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Transfer ownership to the person's account; the caller becomes an admin (owner only) */
+  transferEmployeesPrivilege: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PrivilegeRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["Person"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The active employees as a pdf or xlsx download */
+  exportEmployees: {
+    parameters: {
+      query?: {
+        /** @description pdf or xlsx (also 1 = pdf, 2 = xlsx) */
+        type?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["FileDownload"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Import employees from CSV or xlsx */
+  importEmployees: {
+    requestBody: {
+      content: {
+        "multipart/form-data": components["schemas"]["ImportUpload"];
+      };
+    };
+    responses: {
+      200: components["responses"]["ImportResult"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ImportRejected"];
+    };
+  };
+  /** The xlsx import template */
+  importEmployeesTemplate: {
+    responses: {
+      200: components["responses"]["FileDownload"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
     };
   };
 }

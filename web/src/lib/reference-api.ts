@@ -8,7 +8,27 @@ type CompanyTypeRef = paths['/api/ref/company/type']['get']['responses']['200'][
 
 export const referenceKeys = {
   companyType: () => ['ref', 'company-type'] as const,
+  relation: () => ['ref', 'relation'] as const,
+  marital: () => ['ref', 'marital'] as const,
 };
+
+/** Emergency-contact relations. */
+export function useRelationRef() {
+  return useQuery({
+    queryKey: referenceKeys.relation(),
+    queryFn: () => api.get<{ data: { relation: RefItem[] } }>('/api/ref/employee/contact').then((r) => r.data.relation),
+    staleTime: Infinity,
+  });
+}
+
+/** Marital statuses. */
+export function useMaritalRef() {
+  return useQuery({
+    queryKey: referenceKeys.marital(),
+    queryFn: () => api.get<{ data: RefItem[] }>('/api/ref/marital').then((r) => r.data),
+    staleTime: Infinity,
+  });
+}
 
 export function getCompanyTypeRef() {
   return api.get<CompanyTypeRef>('/api/ref/company/type').then((r) => r.data);

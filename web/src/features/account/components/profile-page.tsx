@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { App, Button, Card, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useUpdateUser } from '../api/update-user';
@@ -7,7 +8,8 @@ import { applyServerErrors, translateApiError } from '../../../lib/form-errors';
 import { PageHeader } from '../../../components/page-header';
 import type { UserUpdateRequest } from '../../../lib/api-schemas';
 
-export default function ProfilePage() {
+/** The account profile; `extra` (e.g. the linked person's summary) shows above the form. */
+export default function ProfilePage({ extra }: { extra?: ReactNode } = {}) {
   const { t } = useTranslation(['account', 'common']);
   const rules = useFormRules();
   const { message } = App.useApp();
@@ -38,6 +40,7 @@ export default function ProfilePage() {
   return (
     <>
       <PageHeader title={t('profile.title')} />
+      {extra}
       <Card style={{ maxWidth: 640 }}>
         <Form
           form={form}
