@@ -1,0 +1,197 @@
+package attendance_test
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"hadir/internal/attendance"
+	"hadir/internal/org"
+	"hadir/internal/platform/database"
+	"hadir/internal/testdb"
+)
+
+// fixture is an organisation with people in one group working every day 08:00-17:00.
+type fixture struct {
+	db     *database.DB
+	svc    *attendance.Service
+	orgID  int64
+	people []int64
+	loc    *time.Location
+}
+
+func bulk(b testing.TB, db *database.DB, head string, cols int, rows [][]any) {
+	b.Helper()
+	const per = 400
+	ctx := context.Background()
+	err := db.WithTx(ctx, func(ctx context.Context) error {
+		for i := 0; i < len(rows); i += per {
+			chunk := rows[i:min(i+per, len(rows))]
+			var sb strings.Builder
+			sb.WriteString(head)
+			args := make([]any, 0, len(chunk)*cols)
+			for j, r := range chunk {
+				if j > 0 {
+					sb.WriteString(",")
+				}
+				sb.WriteString("(")
+				for k := range r {
+					if k > 0 {
+						sb.WriteString(",")
+					}
+					fmt.Fprintf(&sb, "$%d", len(args)+k+1)
+				}
+				sb.WriteString(")")
+				args = append(args, r...)
+			}
+			if _, err := db.Q(ctx).ExecContext(ctx, sb.String(), args...); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+}
+
+func newFixture(b testing.TB, e database.Dialect, nPeople int) *fixture {
+	b.Helper()
+	db := testdb.Open(b, e)
+	ctx := context.Background()
+	orgs := org.NewService(org.NewStore(db))
+	orgID, err := orgs.Create(ctx, org.Org{Kind: org.KindCompany, Name: "Bench", Timezone: "Asia/Kuala_Lumpur"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	svc := attendance.NewService(db, attendance.NewStore(db), orgs)
+	svc.Now = func() time.Time { return time.Date(2026, 12, 5, 12, 0, 0, 0, time.UTC) }
+	now := database.Now()
+	var rows [][]any
+	for i := 0; i < nPeople; i++ {
+		rows = append(rows, []any{orgID, "employee", fmt.Sprintf("B%05d", i), fmt.Sprintf("Person %05d", i), now, now})
+	}
+	bulk(b, db, `INSERT INTO people (org_id, kind, code, first_name, created_at, updated_at) VALUES `, 6, rows)
+	f := &fixture{db: db, svc: svc, orgID: orgID}
+	f.loc, _ = time.LoadLocation("Asia/Kuala_Lumpur")
+	r, err := db.Query(`SELECT id FROM people WHERE org_id = $1 ORDER BY id`, orgID)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for r.Next() {
+		var id int64
+		r.Scan(&id)
+		f.people = append(f.people, id)
+	}
+	r.Close()
+	g, err := svc.CreateGroup(ctx, orgID, "employee", attendance.GroupInput{Name: "All", TimeIn: "08:00", CutOffTimeIn: "10:00", TimeOut: "17:00", CutOffTimeOut: "23:00"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var week []attendance.ScheduleDay
+	for d := 1; d <= 7; d++ {
+		week = append(week, attendance.ScheduleDay{Day: d, Type: 1})
+	}
+	if _, err := svc.SaveSchedule(ctx, orgID, "employee", g.ID, week, "2026-01-01"); err != nil {
+		b.Fatal(err)
+	}
+	rows = rows[:0]
+	for _, id := range f.people {
+		rows = append(rows, []any{orgID, g.ID, id, "2026-01-01", now})
+	}
+	bulk(b, db, `INSERT INTO group_members (org_id, group_id, person_id, from_date, created_at) VALUES `, 5, rows)
+	return f
+}
+
+// punches adds an in and an out punch per person per day for days days from a date.
+func (f *fixture) punches(b testing.TB, from time.Time, days int) int {
+	var rows [][]any
+	now := database.Now()
+	for d := 0; d < days; d++ {
+		day := from.AddDate(0, 0, d)
+		for i, id := range f.people {
+			in := time.Date(day.Year(), day.Month(), day.Day(), 7, 30+i%45, i%60, 0, f.loc)
+			out := time.Date(day.Year(), day.Month(), day.Day(), 17, i%50, 0, 0, f.loc)
+			for _, t := range []time.Time{in, out} {
+				rows = append(rows, []any{f.orgID, id, t.Unix(), t.Format("2006-01-02T15:04:05"), 480, "device:1", now})
+			}
+		}
+		if len(rows) > 200_000 {
+			bulk(b, f.db, `INSERT INTO punches (org_id, person_id, at_unix, local_time, utc_offset, source, created_at) VALUES `, 7, rows)
+			rows = rows[:0]
+		}
+	}
+	bulk(b, f.db, `INSERT INTO punches (org_id, person_id, at_unix, local_time, utc_offset, source, created_at) VALUES `, 7, rows)
+	return days * len(f.people) * 2
+}
+
+func engines(b *testing.B, fn func(b *testing.B, e database.Dialect)) {
+	for _, e := range testdb.Engines(b) {
+		b.Run(string(e), func(b *testing.B) { fn(b, e) })
+	}
+}
+
+// BenchmarkMonthlyReport5000: the monthly report of 5,000 people × 31 days (310,000 punches).
+// Target: ≤ 500 ms on SQLite.
+func BenchmarkMonthlyReport5000(b *testing.B) {
+	engines(b, func(b *testing.B, e database.Dialect) {
+		f := newFixture(b, e, 5000)
+		f.punches(b, time.Date(2026, 10, 1, 0, 0, 0, 0, f.loc), 31)
+		ctx := context.Background()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			rows, total, _, err := f.svc.Report(ctx, f.orgID, attendance.Query{Kind: "employee", From: "2026-10-01", To: "2026-10-31"}, database.Page{})
+			if err != nil || total != 5000 || len(rows[0].Days) != 31 || rows[0].Totals.Present != 31 {
+				b.Fatalf("%v %d %+v", err, total, rows[0].Totals)
+			}
+		}
+	})
+}
+
+// BenchmarkDailyStatuses1000: one day's statuses of 1,000 people from 10,000 stored punches
+// (five days of them). Target: ≤ 50 ms.
+func BenchmarkDailyStatuses1000(b *testing.B) {
+	engines(b, func(b *testing.B, e database.Dialect) {
+		f := newFixture(b, e, 1000)
+		f.punches(b, time.Date(2026, 11, 16, 0, 0, 0, 0, f.loc), 5)
+		ctx := context.Background()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			rows, _, totals, err := f.svc.Report(ctx, f.orgID, attendance.Query{Kind: "employee", From: "2026-11-18", To: "2026-11-18"}, database.Page{})
+			if err != nil || len(rows) != 1000 || totals.Present != 1000 {
+				b.Fatalf("%v %+v", err, totals)
+			}
+		}
+	})
+}
+
+// BenchmarkStorePunch: storing one punch with 1.2 million punches already stored, reported
+// with its p99. Target: p99 ≤ 5 ms.
+func BenchmarkStorePunch(b *testing.B) {
+	engines(b, func(b *testing.B, e database.Dialect) {
+		f := newFixture(b, e, 4000)
+		n := f.punches(b, time.Date(2026, 6, 1, 0, 0, 0, 0, f.loc), 150)
+		if n < 1_200_000 {
+			b.Fatalf("only %d punches", n)
+		}
+		ctx := context.Background()
+		base := time.Date(2026, 12, 1, 8, 0, 0, 0, f.loc)
+		lat := make([]time.Duration, 0, b.N)
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			p := attendance.Punch{OrgID: f.orgID, PersonID: f.people[i%len(f.people)], At: base.Add(time.Duration(i) * time.Second), Source: "device:1"}
+			t0 := time.Now()
+			if _, err := f.svc.Record(ctx, p); err != nil {
+				b.Fatal(err)
+			}
+			lat = append(lat, time.Since(t0))
+		}
+		b.StopTimer()
+		sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+		b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
+		b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+	})
+}
