@@ -10,6 +10,7 @@ import (
 
 	"hadir/internal/account"
 	"hadir/internal/attendance"
+	"hadir/internal/leave"
 	"hadir/internal/org"
 	"hadir/internal/people"
 	"hadir/internal/platform/database"
@@ -22,6 +23,9 @@ type Deps struct {
 	Orgs       *org.Service
 	People     *people.Service
 	Attendance *attendance.Service
+	Leave      *leave.Service
+	// BaseURL is the public address, for links the API hands out.
+	BaseURL string
 	// Web is the built single-page app (index.html and assets); nil serves a short notice.
 	Web fs.FS
 }

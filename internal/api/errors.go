@@ -9,6 +9,7 @@ import (
 
 	"hadir/internal/account"
 	"hadir/internal/attendance"
+	"hadir/internal/leave"
 	"hadir/internal/org"
 	"hadir/internal/people"
 	"hadir/internal/platform/imaging"
@@ -51,6 +52,22 @@ var errorTable = []struct {
 	{imaging.ErrTooLarge, errUploadTooLarge},
 	{account.ErrNotOwner, web.NewError(http.StatusForbidden, "auth.owner_only", "only the owner can do this")},
 	{attendance.ErrNotFound, errNotFound},
+	{leave.ErrNotFound, errNotFound},
+	{leave.ErrTypeName, &web.Error{Status: http.StatusConflict, Code: "leave.type_name_taken", Message: "a type with this name already exists",
+		Fields: validate.Field("type", "validation.taken", "a type with this name already exists")}},
+	{leave.ErrTypeInUse, web.NewError(http.StatusConflict, "leave.type_in_use", "this type has entitlements or applications and cannot be deleted")},
+	{leave.ErrOverlap, &web.Error{Status: http.StatusUnprocessableEntity, Code: "leave.overlap", Message: "the dates overlap another pending or approved application",
+		Fields: validate.Field("from_date", "leave.overlap", "the dates overlap another pending or approved application")}},
+	{leave.ErrInsufficient, &web.Error{Status: http.StatusUnprocessableEntity, Code: "leave.insufficient_balance", Message: "the balance is not enough for this application",
+		Fields: validate.Field("to_date", "leave.insufficient_balance", "the balance is not enough for this application")}},
+	{leave.ErrAttachmentRequired, &web.Error{Status: http.StatusUnprocessableEntity, Code: "leave.attachment_required", Message: "this type needs an attachment",
+		Fields: validate.Field("attachment", "leave.attachment_required", "this type needs an attachment")}},
+	{leave.ErrNoWorkingDays, &web.Error{Status: http.StatusUnprocessableEntity, Code: "leave.no_working_days", Message: "the dates hold no working day of the schedule",
+		Fields: validate.Field("from_date", "leave.no_working_days", "the dates hold no working day of the schedule")}},
+	{leave.ErrNoEntitlement, &web.Error{Status: http.StatusUnprocessableEntity, Code: "leave.no_entitlement", Message: "there is no entitlement of this type for these dates",
+		Fields: validate.Field("leave_type_id", "leave.no_entitlement", "there is no entitlement of this type for these dates")}},
+	{leave.ErrTransition, web.NewError(http.StatusConflict, "leave.invalid_transition", "the application cannot change to that status any more")},
+	{leave.ErrStarted, web.NewError(http.StatusUnprocessableEntity, "leave.already_started", "the leave has started; ask an administrator to cancel it")},
 	{attendance.ErrGroupName, &web.Error{Status: http.StatusConflict, Code: "group.name_taken", Message: "a group with this name already exists",
 		Fields: validate.Field("name", "validation.taken", "a group with this name already exists")}},
 	{org.ErrPositionName, &web.Error{Status: http.StatusConflict, Code: "position.name_taken", Message: "a position with this name already exists",

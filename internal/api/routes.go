@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 
+	"hadir/internal/leave"
 	"hadir/internal/people"
 )
 
@@ -50,6 +51,7 @@ const (
 	// addOrgStaff is add.manage.school.employee or add.manage.company.employee, by the
 	// caller's kind of organisation.
 	addOrgStaff = "add.manage.{org}.employee"
+	viewOrg     = "view.manage.{org}"
 )
 
 // Routes is the whole API: every route, its method, its access and its handler.
@@ -109,6 +111,11 @@ func (a *API) Routes() []Route {
 	}
 	routes = append(routes, companyPeopleRoutes(face{a: a, kind: people.Employee, idName: "employee_id"})...)
 	routes = append(routes, companyAttendanceRoutes(attFace{a: a, kind: string(people.Employee), idName: "employee_id"})...)
+	for _, kind := range []string{"leave", "away"} {
+		routes = append(routes, schoolLeaveRoutes(a, kind)...)
+		routes = append(routes, personalLeaveRoutes(leaveFace{a: a, kind: kind})...)
+	}
+	routes = append(routes, companyLeaveRoutes(leaveFace{a: a, kind: "leave", personKind: "employee", idName: "employee_id"})...)
 	routes = append(routes, groupRoutes(attFace{a: a, kind: "school"}, "/api/school/group/management", "/api/school/group", viewSchool, addSchoolStaff)...)
 	routes = append(routes, groupRoutes(attFace{a: a, kind: string(people.Employee)}, "/api/group/record", "/api/group", viewCompany, addCompanyStaff)...)
 	return append(routes,
@@ -121,6 +128,12 @@ func (a *API) Routes() []Route {
 		perm(addSchoolStaff, "POST", "/api/school/holiday/management", a.saveHoliday(false)),
 		perm(addSchoolStaff, "POST", "/api/school/holiday/management/update", a.saveHoliday(true)),
 		perm(addSchoolStaff, "DELETE", "/api/school/holiday/management", a.deleteHoliday),
+
+		// Leave attachments and the calendar feed.
+		signedIn("GET", "/api/leave/attachments/{key}", a.leaveAttachment),
+		perm(viewOrg, "GET", "/api/leave/calendar", a.calendarLink(false)),
+		perm(addOrgStaff, "POST", "/api/leave/calendar/reset", a.calendarLink(true)),
+		public("GET", "/api/calendar/{file}", a.calendarFeed),
 
 		// The personal area: a member's own attendance.
 		signedIn("GET", "/api/school/personal/attendance/daily", a.personalDaily),
@@ -259,4 +272,75 @@ func companyPeopleRoutes(f face) []Route {
 			perm(addCompanyStaff, "POST", "/api/employee/detail/"+area+"/update", f.saveArea(area)))
 	}
 	return rs
+}
+
+// schoolLeaveRoutes are the school's leave or away routes (school/{leave|away}/...).
+func schoolLeaveRoutes(a *API, kind string) []Route {
+	b := "/api/school/" + kind
+	all := leaveFace{a: a, kind: kind, personKind: "school", idName: "id"}
+	rs := []Route{
+		perm(viewSchool, "GET", b+"/management", all.listTypes),
+		perm(viewSchool, "GET", b+"/management/form", all.getType),
+		perm(addSchoolStaff, "POST", b+"/management", all.saveType(false)),
+		perm(addSchoolStaff, "POST", b+"/management/update", all.saveType(true)),
+		perm(addSchoolStaff, "DELETE", b+"/management", all.deleteType),
+		perm(viewSchool, "GET", b+"/statistics", all.stats),
+		perm(viewSchoolStaff, "GET", b+"/balances", all.balances),
+		perm(addSchoolStaff, "POST", b+"/carry-forward", all.carryForward),
+	}
+	for _, pk := range []string{"teacher", "staff"} {
+		f := leaveFace{a: a, kind: kind, personKind: pk, idName: "id"}
+		rs = append(rs,
+			perm(viewSchoolStaff, "GET", b+"/"+pk+"/entitlement", f.listEntitlements),
+			perm(viewSchoolStaff, "GET", b+"/"+pk+"/entitlement/form", f.entitlementForm),
+			perm(addSchoolStaff, "POST", b+"/"+pk+"/entitlement", f.saveEntitlement),
+			perm(addSchoolStaff, "DELETE", b+"/"+pk+"/entitlement", f.deleteEntitlement),
+			perm(addSchoolStaff, "POST", b+"/"+pk+"/entitlement/bulk", f.bulkEntitle),
+			perm(addSchoolStaff, "POST", b+"/assignment/"+pk, f.assign),
+			perm(viewSchoolStaff, "GET", b+"/application/"+pk, f.listApplications),
+			perm(viewSchoolStaff, "GET", b+"/application/"+pk+"/individual", f.listApplications),
+			perm(addSchoolStaff, "POST", b+"/application/"+pk+"/approve", f.decide(leave.Approved)),
+			perm(addSchoolStaff, "POST", b+"/application/"+pk+"/reject", f.decide(leave.Rejected)),
+			perm(addSchoolStaff, "POST", b+"/application/"+pk+"/cancel", f.decide(leave.Cancelled)),
+		)
+	}
+	return rs
+}
+
+// companyLeaveRoutes are the company's leave routes (company/leave/...).
+func companyLeaveRoutes(f leaveFace) []Route {
+	b := "/api/company/leave"
+	return []Route{
+		perm(viewCompany, "GET", b, f.listTypes),
+		perm(viewCompany, "GET", b+"/form", f.getType),
+		perm(viewCompany, "GET", b+"/single", f.getType),
+		perm(addCompanyStaff, "POST", b, f.saveType(false)),
+		perm(addCompanyStaff, "POST", b+"/update", f.saveType(true)),
+		perm(addCompanyStaff, "DELETE", b, f.deleteType),
+		perm(viewCompanyStaff, "GET", b+"/employee/entitlement", f.listEntitlements),
+		perm(viewCompanyStaff, "GET", b+"/employee/entitlement/form", f.entitlementForm),
+		perm(addCompanyStaff, "POST", b+"/employee/entitlement", f.saveEntitlement),
+		perm(addCompanyStaff, "DELETE", b+"/employee/entitlement", f.deleteEntitlement),
+		perm(addCompanyStaff, "POST", b+"/employee/entitlement/bulk", f.bulkEntitle),
+		perm(addCompanyStaff, "POST", b+"/assignment", f.assign),
+		perm(viewCompanyStaff, "GET", b+"/application", f.listApplications),
+		perm(addCompanyStaff, "POST", b+"/application/approve", f.decide(leave.Approved)),
+		perm(addCompanyStaff, "POST", b+"/application/reject", f.decide(leave.Rejected)),
+		perm(addCompanyStaff, "POST", b+"/application/cancel", f.decide(leave.Cancelled)),
+		perm(viewCompany, "GET", b+"/statistics", f.stats),
+		perm(viewCompanyStaff, "GET", b+"/balances", f.balances),
+		perm(addCompanyStaff, "POST", b+"/carry-forward", f.carryForward),
+	}
+}
+
+// personalLeaveRoutes are a member's own leave or away (school/personal/{leave|away}/...).
+func personalLeaveRoutes(f leaveFace) []Route {
+	b := "/api/school/personal/" + f.kind
+	return []Route{
+		signedIn("GET", b+"/entitlement", f.myEntitlements),
+		signedIn("GET", b+"/entitlement/form", f.myEntitlementForm),
+		signedIn("POST", b+"/application", f.myApply),
+		signedIn("GET", b+"/application", f.myApplications),
+		signedIn("POST", b+"/application/cancel", f.myCancel),
+	}
 }

@@ -10,6 +10,7 @@ import (
 	"hadir/internal/account"
 	"hadir/internal/api"
 	"hadir/internal/attendance"
+	"hadir/internal/leave"
 	"hadir/internal/org"
 	"hadir/internal/people"
 	"hadir/internal/platform/database"
@@ -168,11 +169,112 @@ func attendanceCase(method, path string) (routeCase, bool) {
 	return routeCase{query: "?date=2026-11-02&type=xlsx", school: kind != "employee"}, true
 }
 
+func leaveTypeIn(e *env, v tenant, kind string) int64 {
+	t, err := e.app.Leave.SaveType(context.Background(), leave.Type{OrgID: v.orgID, Kind: kind, Name: fmt.Sprintf("Victim type %d", seq.Add(1)), Unit: "day"})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return t.ID
+}
+
+func entitlementIn(e *env, v tenant, kind, personKind string) int64 {
+	pid := personIn(e, v, people.Kind(personKind))
+	en, err := e.app.Leave.SaveEntitlement(context.Background(), v.orgID, personKind, kind, leave.Entitlement{PersonID: pid, TypeID: leaveTypeIn(e, v, kind), Entitled: 500})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return en.ID
+}
+
+func applicationIn(e *env, v tenant, kind, personKind string) int64 {
+	pid := personIn(e, v, people.Kind(personKind))
+	var id int64
+	err := e.db.QueryRow(`INSERT INTO leave_applications (org_id, person_id, type_id, kind, from_date, to_date, amount, status, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, '2030-01-07', '2030-01-07', 100, 'pending', $5, $5) RETURNING id`, v.orgID, pid, leaveTypeIn(e, v, kind), kind, database.Now()).Scan(&id)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return id
+}
+
+// leaveCase finds the case of a leave or away route.
+func leaveCase(method, path string) (routeCase, bool) {
+	kind := "leave"
+	if strings.Contains(path, "/away") {
+		kind = "away"
+	}
+	school := strings.HasPrefix(path, "/api/school/")
+	pk, idName := "employee", "employee_id"
+	switch {
+	case strings.Contains(path, "teacher"):
+		pk, idName = "teacher", "id"
+	case strings.Contains(path, "staff"):
+		pk, idName = "staff", "id"
+	case school:
+		pk, idName = "teacher", "id"
+	}
+	foreignQuery := func(make func(e *env, v tenant) int64, name string) routeCase {
+		return routeCase{query: "?" + name + "=999999", school: school, foreign: func(e *env, v tenant) (string, any) {
+			return fmt.Sprintf("?%s=%d", name, make(e, v)), nil
+		}}
+	}
+	foreignBody := func(make func(e *env, v tenant) int64, name string, extra map[string]any) routeCase {
+		c := routeCase{body: map[string]any{name: 999999}, school: school}
+		c.foreign = func(e *env, v tenant) (string, any) {
+			b := map[string]any{name: make(e, v)}
+			for k, x := range extra {
+				b[k] = x
+			}
+			return "", b
+		}
+		return c
+	}
+	typ := func(e *env, v tenant) int64 { return leaveTypeIn(e, v, kind) }
+	ent := func(e *env, v tenant) int64 { return entitlementIn(e, v, kind, pk) }
+	app := func(e *env, v tenant) int64 { return applicationIn(e, v, kind, pk) }
+	person := func(e *env, v tenant) int64 { return personIn(e, v, people.Kind(pk)) }
+	switch {
+	case strings.HasPrefix(path, "/api/school/personal/"):
+		return routeCase{body: map[string]any{}}, true
+	case strings.HasSuffix(path, "/form") || strings.HasSuffix(path, "/single"):
+		if strings.Contains(path, "entitlement") {
+			return foreignQuery(ent, "id"), true
+		}
+		return foreignQuery(typ, "id"), true
+	case (strings.HasSuffix(path, "/management") || strings.HasSuffix(path, "/company/leave")) && method == "DELETE":
+		return foreignQuery(typ, "id"), true
+	case strings.HasSuffix(path, "/update"):
+		return foreignBody(typ, "id", map[string]any{"type": "Stolen"}), true
+	case strings.HasSuffix(path, "/entitlement") && method == "GET":
+		return foreignQuery(person, idName), true
+	case strings.HasSuffix(path, "/entitlement") && method == "DELETE":
+		return foreignQuery(ent, "id"), true
+	case strings.HasSuffix(path, "/entitlement") && method == "POST":
+		return foreignBody(ent, "id", map[string]any{"entitled": 30}), true
+	case strings.HasSuffix(path, "/entitlement/bulk"):
+		c := routeCase{body: map[string]any{"employees": []int{999999}}, school: school}
+		c.foreign = func(e *env, v tenant) (string, any) {
+			return "", map[string]any{"employees": []int64{person(e, v)}, "leave_type_id": 1}
+		}
+		return c, true
+	case strings.HasSuffix(path, "/approve") || strings.HasSuffix(path, "/reject") || strings.HasSuffix(path, "/cancel"):
+		return foreignBody(app, "id", map[string]any{"comment": "walk"}), true
+	case method == "GET", strings.Contains(path, "/assignment"), strings.HasSuffix(path, "/carry-forward"):
+		return routeCase{body: map[string]any{}, school: school}, true
+	case method == "POST":
+		return routeCase{body: map[string]any{}, school: school}, true
+	}
+	return routeCase{}, false
+}
+
 // caseFor finds the case of a route: an explicit one, or one of the route families of the
 // people faces. Anything else has no case and fails the walk.
 func caseFor(method, path string) (routeCase, bool) {
 	if c, ok := routeCases[method+" "+path]; ok {
 		return c, true
+	}
+	if strings.Contains(path, "/leave") || strings.Contains(path, "/away") {
+		return leaveCase(method, path)
 	}
 	if strings.Contains(path, "/attendance") || strings.Contains(path, "/group/") || strings.Contains(path, "/holiday/") || strings.Contains(path, "/dashboard/") {
 		return attendanceCase(method, path)
@@ -289,6 +391,9 @@ var routeCases = map[string]routeCase{
 	"GET /api/school/personal/attendance/daily":   {},
 	"GET /api/school/personal/attendance/monthly": {},
 	"GET /api/school/personal/attendance/clock":   {},
+	"GET /api/leave/calendar":                     {},
+	"POST /api/leave/calendar/reset":              {},
+	"GET /api/calendar/{file}":                    {},
 	"GET /api/department/record":                  {},
 	"POST /api/department/record/register":        {body: map[string]any{"name": "Walkers"}},
 	"POST /api/department/record/update": {

@@ -11,6 +11,7 @@ import (
 	"hadir/internal/api"
 	"hadir/internal/attendance"
 	"hadir/internal/config"
+	"hadir/internal/leave"
 	"hadir/internal/org"
 	"hadir/internal/people"
 	"hadir/internal/platform/auth"
@@ -29,6 +30,7 @@ type App struct {
 	Orgs       *org.Service
 	People     *people.Service
 	Attendance *attendance.Service
+	Leave      *leave.Service
 }
 
 // Options tune what New builds.
@@ -77,6 +79,8 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, opt Options) (
 	ppl := people.NewService(people.Deps{DB: db, Store: people.NewStore(db), Accounts: accounts, Orgs: orgs, Mail: outbox,
 		Images: imaging.Process, BaseURL: cfg.BaseURL})
 	att := attendance.NewService(db, attendance.NewStore(db), orgs)
-	h := api.New(api.Deps{DB: db, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Web: opt.Web})
-	return &App{DB: db, API: h, Outbox: outbox, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att}, nil
+	lv := leave.NewService(db, leave.NewStore(db), att, orgs, outbox, cfg.BaseURL)
+	att.SetLeaveSource(lv) // approved leave and away show in attendance
+	h := api.New(api.Deps{DB: db, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, BaseURL: cfg.BaseURL, Web: opt.Web})
+	return &App{DB: db, API: h, Outbox: outbox, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv}, nil
 }

@@ -36,11 +36,16 @@ type Clock int
 
 // ParseClock reads "HH:MM".
 func ParseClock(s string) (Clock, error) {
-	var h, m int
+	digit := func(b byte) (int, bool) { return int(b - '0'), b >= '0' && b <= '9' }
 	if len(s) != 5 || s[2] != ':' {
 		return 0, fmt.Errorf("attendance: time %q is not HH:MM", s)
 	}
-	if _, err := fmt.Sscanf(s, "%02d:%02d", &h, &m); err != nil || h > 23 || m > 59 || h < 0 || m < 0 {
+	h1, ok1 := digit(s[0])
+	h2, ok2 := digit(s[1])
+	m1, ok3 := digit(s[3])
+	m2, ok4 := digit(s[4])
+	h, m := h1*10+h2, m1*10+m2
+	if !ok1 || !ok2 || !ok3 || !ok4 || h > 23 || m > 59 {
 		return 0, fmt.Errorf("attendance: time %q is not HH:MM", s)
 	}
 	return Clock(h*60 + m), nil

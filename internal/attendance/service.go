@@ -252,10 +252,58 @@ func (s *Service) AuditLog(ctx context.Context, orgID int64, kind string, person
 	return s.store.AuditLog(ctx, orgID, personID, from, to, pg)
 }
 
-// ruleBook answers the rule of any person's date from memberships and schedule versions.
+// ruleBook answers the rule of any person's date from memberships and schedule versions,
+// with every version's week turned into rules once.
 type ruleBook struct {
 	members  map[int64][]Membership
-	versions map[int64][]Version
+	versions map[int64][]compiled
+}
+
+// compiled is a version with its seven days as rules (index 1 = Monday … 7 = Sunday).
+type compiled struct {
+	from string
+	week [8]Rule
+}
+
+func newRuleBook(ms []Membership, vs []Version) ruleBook {
+	b := ruleBook{members: map[int64][]Membership{}, versions: map[int64][]compiled{}}
+	for _, m := range ms {
+		b.members[m.PersonID] = append(b.members[m.PersonID], m)
+	}
+	for _, v := range vs {
+		b.versions[v.GroupID] = append(b.versions[v.GroupID], compile(v))
+	}
+	return b
+}
+
+// compile turns a version's days into rules. A day with its own times keeps the group's
+// grace: the cut-offs move with the times.
+func compile(v Version) compiled {
+	c := compiled{from: v.EffectiveFrom}
+	gIn, _ := ParseClock(v.TimeIn)
+	gCutIn, _ := ParseClock(v.CutOffTimeIn)
+	gOut, _ := ParseClock(v.TimeOut)
+	gCutOut, _ := ParseClock(v.CutOffTimeOut)
+	shift := func(x, base, to Clock) Clock { return Clock(((int(x)-int(base)+int(to))%1440 + 1440) % 1440) }
+	for _, d := range v.Days {
+		if d.Day < 1 || d.Day > 7 {
+			continue
+		}
+		if d.Type != DayWorking && d.Type != DayHalf {
+			c.week[d.Day] = Rule{DayType: d.Type}
+			continue
+		}
+		in, err1 := ParseClock(d.TimeIn)
+		out, err2 := ParseClock(d.TimeOut)
+		if err1 != nil {
+			in = gIn
+		}
+		if err2 != nil {
+			out = gOut
+		}
+		c.week[d.Day] = Rule{Scheduled: true, DayType: d.Type, TimeIn: in, TimeOut: out, CutOffIn: shift(gCutIn, gIn, in), CutOffOut: shift(gCutOut, gOut, out)}
+	}
+	return c
 }
 
 func (b ruleBook) rule(personID int64, date time.Time) Rule {
@@ -269,10 +317,11 @@ func (b ruleBook) rule(personID int64, date time.Time) Rule {
 	if groupID == 0 {
 		return Rule{}
 	}
-	var v *Version
-	for i := range b.versions[groupID] {
-		if b.versions[groupID][i].EffectiveFrom <= ds {
-			v = &b.versions[groupID][i]
+	var v *compiled
+	vs := b.versions[groupID]
+	for i := range vs {
+		if vs[i].from <= ds {
+			v = &vs[i]
 		}
 	}
 	if v == nil {
@@ -282,30 +331,7 @@ func (b ruleBook) rule(personID int64, date time.Time) Rule {
 	if wd == 0 {
 		wd = 7
 	}
-	for _, d := range v.Days {
-		if d.Day != wd {
-			continue
-		}
-		if d.Type != DayWorking && d.Type != DayHalf {
-			return Rule{DayType: d.Type}
-		}
-		gIn, _ := ParseClock(v.TimeIn)
-		gCutIn, _ := ParseClock(v.CutOffTimeIn)
-		gOut, _ := ParseClock(v.TimeOut)
-		gCutOut, _ := ParseClock(v.CutOffTimeOut)
-		in, err1 := ParseClock(d.TimeIn)
-		out, err2 := ParseClock(d.TimeOut)
-		if err1 != nil {
-			in = gIn
-		}
-		if err2 != nil {
-			out = gOut
-		}
-		// A day with its own times keeps the group's grace: cut-offs move with the times.
-		shift := func(c, base, to Clock) Clock { return Clock(((int(c)-int(base)+int(to))%1440 + 1440) % 1440) }
-		return Rule{Scheduled: true, DayType: d.Type, TimeIn: in, TimeOut: out, CutOffIn: shift(gCutIn, gIn, in), CutOffOut: shift(gCutOut, gOut, out)}
-	}
-	return Rule{}
+	return v.week[wd]
 }
 
 // compute decides every date in [from, to] for the people, from their punches, schedules,
@@ -340,13 +366,7 @@ func (s *Service) compute(ctx context.Context, orgID int64, people []PersonRef, 
 	if err != nil {
 		return nil, err
 	}
-	book := ruleBook{members: map[int64][]Membership{}, versions: map[int64][]Version{}}
-	for _, m := range ms {
-		book.members[m.PersonID] = append(book.members[m.PersonID], m)
-	}
-	for _, v := range vs {
-		book.versions[v.GroupID] = append(book.versions[v.GroupID], v)
-	}
+	book := newRuleBook(ms, vs)
 	hs, _, err := s.store.ListHolidays(ctx, orgID, "", from, to, database.Page{})
 	if err != nil {
 		return nil, err
@@ -546,10 +566,7 @@ func (s *Service) Clock(ctx context.Context, orgID int64, kind string, personID 
 	if err != nil {
 		return nil, Result{}, err
 	}
-	book := ruleBook{members: map[int64][]Membership{personID: ms}, versions: map[int64][]Version{}}
-	for _, v := range vs {
-		book.versions[v.GroupID] = append(book.versions[v.GroupID], v)
-	}
+	book := newRuleBook(ms, vs)
 	start, end := Start(d, book.rule(personID, d.AddDate(0, 0, -1)), loc), End(d, book.rule(personID, d), loc)
 	ps, err := s.store.Punches(ctx, orgID, personID, start, end)
 	if err != nil {
@@ -605,4 +622,41 @@ func DescribeStatus(r Result) string {
 		s += " (manual)"
 	}
 	return fmt.Sprint(s)
+}
+
+// WorkingDays lists the dates in [from, to] that a person's schedule works and no holiday
+// covers: the days a leave application counts.
+func (s *Service) WorkingDays(ctx context.Context, orgID, personID int64, from, to string) ([]string, error) {
+	ms, err := s.store.Memberships(ctx, orgID, []int64{personID}, from, to)
+	if err != nil {
+		return nil, err
+	}
+	vs, err := s.store.Versions(ctx, orgID, nil)
+	if err != nil {
+		return nil, err
+	}
+	book := newRuleBook(ms, vs)
+	hs, _, err := s.store.ListHolidays(ctx, orgID, "", from, to, database.Page{})
+	if err != nil {
+		return nil, err
+	}
+	off := map[string]bool{}
+	for _, h := range hs {
+		for d := h.Start; d <= h.End; d = addDays(d, 1) {
+			off[d] = true
+		}
+	}
+	f, err1 := time.Parse(time.DateOnly, from)
+	t, err2 := time.Parse(time.DateOnly, to)
+	if err1 != nil || err2 != nil {
+		return nil, validate.Field("from_date", "validation.date", "dates must be YYYY-MM-DD")
+	}
+	var out []string
+	for d := f; !d.After(t); d = d.AddDate(0, 0, 1) {
+		ds := d.Format(time.DateOnly)
+		if !off[ds] && book.rule(personID, d).Scheduled {
+			out = append(out, ds)
+		}
+	}
+	return out, nil
 }

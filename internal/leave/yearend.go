@@ -1,0 +1,209 @@
+package leave
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"hadir/internal/platform/auth"
+	"hadir/internal/platform/validate"
+)
+
+// CarryRow is one person's year-end carry-forward.
+type CarryRow struct {
+	PersonID   int64  `json:"employee_id"`
+	Remaining  Amount `json:"remaining"`
+	Carried    Amount `json:"carried"`
+	Entitled   Amount `json:"entitled"`
+	ValidUntil string `json:"valid_until"`
+}
+
+// CarryForward moves what is left of a type's entitlements of a year (at most maxCarry,
+// default the type's) into the next year's entitlements (created with the type's default
+// amount when missing). With apply false it only computes the preview.
+func (s *Service) CarryForward(ctx context.Context, orgID int64, kind string, typeID int64, year int, maxCarry *Amount, validUntil string, apply bool) ([]CarryRow, error) {
+	t, err := s.Type(ctx, orgID, kind, typeID)
+	if err != nil {
+		return nil, validate.Field("leave_type_id", "validation.invalid", "the leave type is not valid")
+	}
+	c := validate.New()
+	if year < 2000 || year > 2200 {
+		c.Add("year", "validation.invalid", "year is not valid", nil)
+	}
+	max := t.MaxCarry
+	if maxCarry != nil {
+		max = *maxCarry
+	}
+	if max < 0 {
+		c.Invalid("max_carry")
+	}
+	next := fmt.Sprintf("%04d-01-01", year+1)
+	if validUntil == "" {
+		validUntil = fmt.Sprintf("%04d-12-31", year+1)
+	} else if v, err := time.Parse(time.DateOnly, validUntil); err != nil || v.Format(time.DateOnly) < next {
+		c.Add("valid_until", "validation.date", "valid_until must be a date in the next period", nil)
+	}
+	if err := c.Err(); err != nil {
+		return nil, err
+	}
+	ents, err := s.store.EntitlementsOfType(ctx, orgID, typeID, fmt.Sprintf("%04d-01-01", year), fmt.Sprintf("%04d-12-31", year))
+	if err != nil {
+		return nil, err
+	}
+	var rows []CarryRow
+	for _, e := range ents {
+		carry := e.Balance
+		if carry < 0 {
+			carry = 0
+		}
+		if carry > max {
+			carry = max
+		}
+		rows = append(rows, CarryRow{PersonID: e.PersonID, Remaining: e.Balance, Carried: carry, Entitled: t.DefaultAmount, ValidUntil: validUntil})
+	}
+	if !apply {
+		return rows, nil
+	}
+	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		for i, r := range rows {
+			id, err := s.store.FindEntitlement(ctx, orgID, r.PersonID, typeID, next)
+			if err != nil {
+				return err
+			}
+			e := Entitlement{ID: id, PersonID: r.PersonID, TypeID: typeID, PeriodStart: next, ValidUntil: validUntil, Entitled: t.DefaultAmount, Carried: r.Carried,
+				Note: fmt.Sprintf("carried forward from %d", year)}
+			if id != 0 {
+				cur, err := s.store.Entitlement(ctx, orgID, id)
+				if err != nil {
+					return err
+				}
+				e.Entitled = cur.Entitled
+				rows[i].Entitled = cur.Entitled
+			}
+			if _, err := s.store.SaveEntitlement(ctx, orgID, e); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return rows, err
+}
+
+// CalendarKey returns the secret key of the organisation's calendar feed, making a new one
+// when there is none or when reset.
+func (s *Service) CalendarKey(ctx context.Context, orgID int64, reset bool) (string, error) {
+	k, err := s.store.CalendarKey(ctx, orgID, "")
+	if err != nil {
+		return "", err
+	}
+	if k == "" || reset {
+		return s.store.CalendarKey(ctx, orgID, auth.RandomToken(24))
+	}
+	return k, nil
+}
+
+// Calendar renders the iCalendar feed of an organisation's approved leave and away and its
+// holidays, from a year back to a year ahead.
+func (s *Service) Calendar(ctx context.Context, key string) (string, error) {
+	orgID, err := s.store.OrgByCalendarKey(ctx, key)
+	if err != nil {
+		return "", err
+	}
+	o, err := s.orgs.Get(ctx, orgID)
+	if err != nil {
+		return "", err
+	}
+	now := s.Now()
+	from, to := now.AddDate(-1, 0, 0).Format(time.DateOnly), now.AddDate(1, 0, 0).Format(time.DateOnly)
+	var b strings.Builder
+	line := func(s string) { b.WriteString(foldICS(s) + "\r\n") }
+	line("BEGIN:VCALENDAR")
+	line("VERSION:2.0")
+	line("PRODID:-//Hadir//Leave calendar//EN")
+	line("CALSCALE:GREGORIAN")
+	line("X-WR-CALNAME:" + escICS(o.Name+" leave"))
+	line("X-WR-TIMEZONE:" + o.Timezone)
+	stamp := now.UTC().Format("20060102T150405Z")
+	event := func(uid, summary, start, end string) {
+		e, _ := time.Parse(time.DateOnly, end)
+		line("BEGIN:VEVENT")
+		line("UID:" + uid)
+		line("DTSTAMP:" + stamp)
+		line("DTSTART;VALUE=DATE:" + strings.ReplaceAll(start, "-", ""))
+		line("DTEND;VALUE=DATE:" + e.AddDate(0, 0, 1).Format("20060102"))
+		line("SUMMARY:" + escICS(summary))
+		line("TRANSP:TRANSPARENT")
+		line("END:VEVENT")
+	}
+	for _, kind := range []string{KindLeave, KindAway} {
+		apps, _, err := s.store.Applications(ctx, orgID, AppFilter{Kind: kind, Status: Approved, From: from, To: to}, pageAll)
+		if err != nil {
+			return "", err
+		}
+		sort.Slice(apps, func(i, j int) bool { return apps[i].ID < apps[j].ID })
+		for _, a := range apps {
+			summary := a.PersonName + " – " + a.TypeName
+			if a.Session != "full" {
+				summary += " (" + strings.ToUpper(a.Session) + ")"
+			}
+			event(fmt.Sprintf("%s-%d@hadir", kind, a.ID), summary, a.From, a.To)
+		}
+	}
+	hs, err := s.holidays(ctx, orgID, from, to)
+	if err != nil {
+		return "", err
+	}
+	for _, h := range hs {
+		event(fmt.Sprintf("holiday-%d@hadir", h.id), h.name, h.start, h.end)
+	}
+	line("END:VCALENDAR")
+	return b.String(), nil
+}
+
+type holidayRow struct {
+	id               int64
+	name, start, end string
+}
+
+func (s *Service) holidays(ctx context.Context, orgID int64, from, to string) ([]holidayRow, error) {
+	rows, err := s.store.q(ctx).QueryContext(ctx, `SELECT id, name, start_date, end_date FROM holidays WHERE org_id = $1 AND end_date >= $2 AND start_date <= $3 ORDER BY start_date`, orgID, from, to)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []holidayRow
+	for rows.Next() {
+		var h holidayRow
+		if err := rows.Scan(&h.id, &h.name, &h.start, &h.end); err != nil {
+			return nil, err
+		}
+		out = append(out, h)
+	}
+	return out, rows.Err()
+}
+
+// escICS escapes text values (RFC 5545 §3.3.11).
+func escICS(s string) string {
+	return strings.NewReplacer(`\`, `\\`, ";", `\;`, ",", `\,`, "\n", `\n`).Replace(s)
+}
+
+// foldICS folds lines longer than 75 octets (RFC 5545 §3.1) without splitting a character.
+func foldICS(s string) string {
+	if len(s) <= 75 {
+		return s
+	}
+	var b strings.Builder
+	n := 0
+	for _, r := range s {
+		l := len(string(r))
+		if n+l > 75 {
+			b.WriteString("\r\n ")
+			n = 1
+		}
+		b.WriteRune(r)
+		n += l
+	}
+	return b.String()
+}
