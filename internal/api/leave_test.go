@@ -165,6 +165,17 @@ func TestLeaveEngine(t *testing.T) {
 			t.Fatalf("%s", list.raw)
 		}
 
+		ledger := e.expect(e.call("GET", "/api/school/leave/ledger?year=2026", s.token, nil), 200)
+		var sawAnnual bool
+		for _, row := range ledger.body["data"].([]any) {
+			m := row.(map[string]any)
+			if m["leave_type"] == "Annual" && m["code"] == "L1" {
+				sawAnnual = m["entitled"].(float64) == 14 && m["pending"].(float64) == 0.5 && m["balance"].(float64) == 14
+			}
+		}
+		if !sawAnnual {
+			t.Fatalf("ledger: %s", ledger.raw)
+		}
 		// Year end: 14 entitled and nothing approved left (the afternoon is still pending) → 14
 		// left; at most 5 carry into 2027.
 		prev := e.expect(e.call("POST", "/api/school/leave/carry-forward", s.token, map[string]any{"leave_type_id": annual, "year": 2026}), 200)

@@ -287,6 +287,7 @@ func schoolLeaveRoutes(a *API, kind string) []Route {
 		perm(viewSchool, "GET", b+"/statistics", all.stats),
 		perm(viewSchoolStaff, "GET", b+"/balances", all.balances),
 		perm(addSchoolStaff, "POST", b+"/carry-forward", all.carryForward),
+		perm(viewSchoolStaff, "GET", b+"/ledger", all.ledger),
 	}
 	for _, pk := range []string{"teacher", "staff"} {
 		f := leaveFace{a: a, kind: kind, personKind: pk, idName: "id"}
@@ -330,6 +331,7 @@ func companyLeaveRoutes(f leaveFace) []Route {
 		perm(viewCompany, "GET", b+"/statistics", f.stats),
 		perm(viewCompanyStaff, "GET", b+"/balances", f.balances),
 		perm(addCompanyStaff, "POST", b+"/carry-forward", f.carryForward),
+		perm(viewCompanyStaff, "GET", b+"/ledger", f.ledger),
 	}
 }
 

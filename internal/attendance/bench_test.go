@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"sort"
-	"strings"
 	"testing"
 	"time"
 
@@ -23,41 +22,6 @@ type fixture struct {
 	loc    *time.Location
 }
 
-func bulk(b testing.TB, db *database.DB, head string, cols int, rows [][]any) {
-	b.Helper()
-	const per = 400
-	ctx := context.Background()
-	err := db.WithTx(ctx, func(ctx context.Context) error {
-		for i := 0; i < len(rows); i += per {
-			chunk := rows[i:min(i+per, len(rows))]
-			var sb strings.Builder
-			sb.WriteString(head)
-			args := make([]any, 0, len(chunk)*cols)
-			for j, r := range chunk {
-				if j > 0 {
-					sb.WriteString(",")
-				}
-				sb.WriteString("(")
-				for k := range r {
-					if k > 0 {
-						sb.WriteString(",")
-					}
-					fmt.Fprintf(&sb, "$%d", len(args)+k+1)
-				}
-				sb.WriteString(")")
-				args = append(args, r...)
-			}
-			if _, err := db.Q(ctx).ExecContext(ctx, sb.String(), args...); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		b.Fatal(err)
-	}
-}
-
 func newFixture(b testing.TB, e database.Dialect, nPeople int) *fixture {
 	b.Helper()
 	db := testdb.Open(b, e)
@@ -74,7 +38,7 @@ func newFixture(b testing.TB, e database.Dialect, nPeople int) *fixture {
 	for i := 0; i < nPeople; i++ {
 		rows = append(rows, []any{orgID, "employee", fmt.Sprintf("B%05d", i), fmt.Sprintf("Person %05d", i), now, now})
 	}
-	bulk(b, db, `INSERT INTO people (org_id, kind, code, first_name, created_at, updated_at) VALUES `, 6, rows)
+	testdb.Bulk(b, db, `INSERT INTO people (org_id, kind, code, first_name, created_at, updated_at) VALUES `, rows)
 	f := &fixture{db: db, svc: svc, orgID: orgID}
 	f.loc, _ = time.LoadLocation("Asia/Kuala_Lumpur")
 	r, err := db.Query(`SELECT id FROM people WHERE org_id = $1 ORDER BY id`, orgID)
@@ -102,7 +66,7 @@ func newFixture(b testing.TB, e database.Dialect, nPeople int) *fixture {
 	for _, id := range f.people {
 		rows = append(rows, []any{orgID, g.ID, id, "2026-01-01", now})
 	}
-	bulk(b, db, `INSERT INTO group_members (org_id, group_id, person_id, from_date, created_at) VALUES `, 5, rows)
+	testdb.Bulk(b, db, `INSERT INTO group_members (org_id, group_id, person_id, from_date, created_at) VALUES `, rows)
 	return f
 }
 
@@ -120,11 +84,11 @@ func (f *fixture) punches(b testing.TB, from time.Time, days int) int {
 			}
 		}
 		if len(rows) > 200_000 {
-			bulk(b, f.db, `INSERT INTO punches (org_id, person_id, at_unix, local_time, utc_offset, source, created_at) VALUES `, 7, rows)
+			testdb.Bulk(b, f.db, `INSERT INTO punches (org_id, person_id, at_unix, local_time, utc_offset, source, created_at) VALUES `, rows)
 			rows = rows[:0]
 		}
 	}
-	bulk(b, f.db, `INSERT INTO punches (org_id, person_id, at_unix, local_time, utc_offset, source, created_at) VALUES `, 7, rows)
+	testdb.Bulk(b, f.db, `INSERT INTO punches (org_id, person_id, at_unix, local_time, utc_offset, source, created_at) VALUES `, rows)
 	return days * len(f.people) * 2
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"hadir/internal/account"
 	"hadir/internal/app"
+	"hadir/internal/leave"
 	"hadir/internal/org"
 	"hadir/internal/people"
 	"hadir/internal/platform/validate"
@@ -58,6 +59,10 @@ func Seed(ctx context.Context, a *app.App) ([]Login, error) {
 			{"Pejabat", "staff", "08:00", "10:00", "17:00", "23:00", weekdays, staff[:16]},
 			{"Keselamatan (malam)", "staff", "20:00", "21:30", "07:00", "10:00", []int{1, 2, 3, 4, 5, 6, 7}, staff[16:]},
 		}, r); err != nil {
+			return nil, err
+		}
+		admin := leave.Actor{UserID: school.User.ID, Name: school.User.Name, IsAdmin: true}
+		if err := seedLeave(ctx, a, school.Org.ID, "school", append(teachers, staff...), admin, r); err != nil {
 			return nil, err
 		}
 		if err := linkDemoAccount(ctx, a, school.Org.ID, teachers[0], "teacher.admin@school.demo", account.RoleAdmin); err != nil {
@@ -119,6 +124,10 @@ func Seed(ctx context.Context, a *app.App) ([]Login, error) {
 			{"Office Hours", "employee", "09:00", "11:00", "18:00", "23:00", []int{1, 2, 3, 4, 5}, emps[:26]},
 			{"Night Shift", "employee", "22:00", "23:30", "06:00", "10:00", []int{7, 1, 2, 3, 4}, emps[26:]},
 		}, r); err != nil {
+			return nil, err
+		}
+		admin := leave.Actor{UserID: company.User.ID, Name: company.User.Name, IsAdmin: true}
+		if err := seedLeave(ctx, a, id, "employee", emps, admin, r); err != nil {
 			return nil, err
 		}
 	}

@@ -42,6 +42,14 @@ func TestSeedTwice(t *testing.T) {
 		if n := count(`SELECT COUNT(*) FROM holidays`); n != 28 {
 			t.Fatalf("%d holidays", n)
 		}
+		for _, st := range []string{"pending", "approved", "rejected", "cancelled"} {
+			if n := count(`SELECT COUNT(*) FROM leave_applications WHERE status = '` + st + `'`); n == 0 {
+				t.Errorf("no %s demo application", st)
+			}
+		}
+		if n := count(`SELECT COUNT(*) FROM leave_applications WHERE kind = 'away'`); n == 0 {
+			t.Error("no demo away")
+		}
 		if _, err := demo.Seed(ctx, a); err != nil {
 			t.Fatalf("second run: %v", err)
 		}

@@ -1,0 +1,107 @@
+package leave_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"hadir/internal/attendance"
+	"hadir/internal/leave"
+	"hadir/internal/org"
+	"hadir/internal/platform/database"
+	"hadir/internal/platform/mail"
+	"hadir/internal/testdb"
+)
+
+// leaveFixture is an organisation with n people, three leave types, each person entitled to
+// each type this year, and days of approved leave per person in applications of five days.
+func leaveFixture(b *testing.B, e database.Dialect, n, daysPerPerson int) (*leave.Service, int64) {
+	db := testdb.Open(b, e)
+	ctx := context.Background()
+	orgs := org.NewService(org.NewStore(db))
+	orgID, err := orgs.Create(ctx, org.Org{Kind: org.KindCompany, Name: "Bench", Timezone: "Asia/Kuala_Lumpur"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	outbox, _ := mail.NewOutbox(db, "", "bench@localhost")
+	att := attendance.NewService(db, attendance.NewStore(db), orgs)
+	svc := leave.NewService(db, leave.NewStore(db), att, orgs, outbox, "")
+	now := database.Now()
+	var rows [][]any
+	for i := 0; i < n; i++ {
+		rows = append(rows, []any{orgID, "employee", fmt.Sprintf("L%05d", i), fmt.Sprintf("Person %05d", i), now, now})
+	}
+	testdb.Bulk(b, db, `INSERT INTO people (org_id, kind, code, first_name, created_at, updated_at) VALUES `, rows)
+	var types []int64
+	for _, name := range []string{"Annual", "Medical", "Emergency"} {
+		t, err := svc.SaveType(ctx, leave.Type{OrgID: orgID, Kind: leave.KindLeave, Name: name, Unit: "day", DefaultAmount: 6000})
+		if err != nil {
+			b.Fatal(err)
+		}
+		types = append(types, t.ID)
+	}
+	var people []int64
+	r, _ := db.Query(`SELECT id FROM people WHERE org_id = $1 ORDER BY id`, orgID)
+	for r.Next() {
+		var id int64
+		r.Scan(&id)
+		people = append(people, id)
+	}
+	r.Close()
+	rows = rows[:0]
+	for _, p := range people {
+		for _, t := range types {
+			rows = append(rows, []any{orgID, p, t, "2026-01-01", "2026-12-31", 6000, 0, now, now})
+		}
+	}
+	testdb.Bulk(b, db, `INSERT INTO leave_entitlements (org_id, person_id, type_id, period_start, valid_until, entitled, carried, created_at, updated_at) VALUES `, rows)
+	rows = rows[:0]
+	start := time.Date(2026, 1, 5, 0, 0, 0, 0, time.UTC)
+	for i, p := range people {
+		for d := 0; d < daysPerPerson; d += 5 {
+			from := start.AddDate(0, 0, d*7/5+i%3)
+			status := "approved"
+			if d%25 == 20 {
+				status = "pending"
+			}
+			rows = append(rows, []any{orgID, p, types[d/5%3], "leave", from.Format(time.DateOnly), from.AddDate(0, 0, 4).Format(time.DateOnly), 500, status, now, now})
+		}
+	}
+	testdb.Bulk(b, db, `INSERT INTO leave_applications (org_id, person_id, type_id, kind, from_date, to_date, amount, status, created_at, updated_at) VALUES `, rows)
+	return svc, orgID
+}
+
+// BenchmarkBalances6000: the balances of 6,000 people (three types each, with their
+// applications). Target: ≤ 100 ms.
+func BenchmarkBalances6000(b *testing.B) {
+	for _, e := range testdb.Engines(b) {
+		b.Run(string(e), func(b *testing.B) {
+			svc, orgID := leaveFixture(b, e, 6000, 20)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				ents, err := svc.Balances(context.Background(), orgID, leave.KindLeave, "2026-11-30")
+				if err != nil || len(ents) != 18000 {
+					b.Fatalf("%v %d", err, len(ents))
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkYearLedger4700: a year's leave ledger of 4,700 people with about 175,000 days of
+// leave in applications. Target: ≤ 2 s.
+func BenchmarkYearLedger4700(b *testing.B) {
+	for _, e := range testdb.Engines(b) {
+		b.Run(string(e), func(b *testing.B) {
+			svc, orgID := leaveFixture(b, e, 4700, 40)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				rows, err := svc.Ledger(context.Background(), orgID, leave.KindLeave, "", 2026)
+				if err != nil || len(rows) != 4700*3 {
+					b.Fatalf("%v %d", err, len(rows))
+				}
+			}
+		})
+	}
+}
