@@ -3,8 +3,10 @@
 import type { ReactNode } from 'react';
 import {
   ApartmentOutlined,
+  CalendarOutlined,
   TeamOutlined,
   DashboardOutlined,
+  ScheduleOutlined,
   SettingOutlined,
   UserOutlined,
 } from '@ant-design/icons';
@@ -30,6 +32,9 @@ export const MENU: MenuEntry[] = [
     children: [
       { key: 'personal-profile', label: 'menu.profile', path: '/personal/profile' },
       { key: 'personal-account', label: 'menu.account', path: '/personal/account' },
+      { key: 'personal-attendance', label: 'menu.attendance', path: '/personal/attendance' },
+      { key: 'personal-leave', label: 'leave:menu.leave', path: '/personal/leave' },
+      { key: 'personal-away', label: 'leave:menu.away', path: '/personal/away' },
     ],
   },
   {
@@ -42,6 +47,7 @@ export const MENU: MenuEntry[] = [
       { key: 'settings-company', label: 'menu.company', path: '/settings/company' },
       { key: 'settings-register', label: 'menu.registration', path: '/settings/company/register' },
       { key: 'settings-positions', label: 'menu.positions', path: '/settings/company/positions' },
+      { key: 'settings-holiday', label: 'menu.holiday', path: '/settings/holiday' },
     ],
   },
   {
@@ -50,7 +56,38 @@ export const MENU: MenuEntry[] = [
     icon: <ApartmentOutlined />,
     orgKind: 'school',
     permission: 'view.manage.school',
-    children: [{ key: 'management-school', label: 'menu.school', path: '/school/management' }],
+    children: [
+      { key: 'management-school', label: 'menu.school', path: '/school/management' },
+      { key: 'management-holiday', label: 'menu.holiday', path: '/school/management/holiday' },
+      {
+        key: 'management-attendance',
+        label: 'menu.attendance',
+        children: [
+          { key: 'attendance-teacher', label: 'menu.teacher', path: '/school/management/attendance/teacher' },
+          { key: 'attendance-staff', label: 'menu.staff', path: '/school/management/attendance/staff' },
+        ],
+      },
+      {
+        key: 'management-leave',
+        label: 'leave:menu.leave',
+        children: [
+          { key: 'leave-detail', label: 'leave:menu.detail', path: '/school/leave/detail' },
+          { key: 'leave-entitlement', label: 'leave:menu.entitlement', path: '/school/leave/entitlement' },
+          { key: 'leave-assignment', label: 'leave:menu.assignment', path: '/school/leave/assignment' },
+          { key: 'leave-application', label: 'leave:menu.approval', path: '/school/leave/application' },
+        ],
+      },
+      {
+        key: 'management-away',
+        label: 'leave:menu.away',
+        children: [
+          { key: 'away-detail', label: 'leave:menu.detail', path: '/school/away/detail' },
+          { key: 'away-entitlement', label: 'leave:menu.entitlement', path: '/school/away/entitlement' },
+          { key: 'away-assignment', label: 'leave:menu.assignment', path: '/school/away/assignment' },
+          { key: 'away-application', label: 'leave:menu.approval', path: '/school/away/application' },
+        ],
+      },
+    ],
   },
   {
     key: 'registration',
@@ -64,6 +101,7 @@ export const MENU: MenuEntry[] = [
         label: 'menu.teacher',
         children: [
           { key: 'teacher-list', label: 'menu.list', path: '/school/teacher/list' },
+          { key: 'teacher-group', label: 'menu.group', path: '/school/teacher/group', permission: 'view.manage.school' },
           { key: 'teacher-role', label: 'menu.role', path: '/school/teacher/role' },
         ],
       },
@@ -72,6 +110,7 @@ export const MENU: MenuEntry[] = [
         label: 'menu.staff',
         children: [
           { key: 'staff-list', label: 'menu.list', path: '/school/staff/list' },
+          { key: 'staff-group', label: 'menu.group', path: '/school/staff/group', permission: 'view.manage.school' },
           { key: 'staff-role', label: 'menu.role', path: '/school/staff/role' },
         ],
       },
@@ -86,6 +125,28 @@ export const MENU: MenuEntry[] = [
     children: [
       { key: 'employee-list', label: 'menu.employee_list', path: '/company/employee/list' },
       { key: 'department-list', label: 'menu.department', path: '/company/department/list' },
+      { key: 'employee-group', label: 'menu.group', path: '/company/employee/group', permission: 'view.manage.company' },
+    ],
+  },
+  {
+    key: 'company-attendance',
+    label: 'menu.attendance',
+    icon: <CalendarOutlined />,
+    orgKind: 'company',
+    permission: 'view.manage.company',
+    children: [{ key: 'employee-attendance', label: 'menu.employee_attendance', path: '/company/employee/attendance' }],
+  },
+  {
+    key: 'company-leave',
+    label: 'leave:menu.leave',
+    icon: <ScheduleOutlined />,
+    orgKind: 'company',
+    permission: 'view.manage.company',
+    children: [
+      { key: 'company-leave-details', label: 'leave:menu.details', path: '/company/leave/details' },
+      { key: 'company-leave-entitlement', label: 'leave:menu.entitlement', path: '/company/leave/entitlement' },
+      { key: 'company-leave-application', label: 'leave:menu.approval', path: '/company/leave/application' },
+      { key: 'company-leave-statistics', label: 'leave:menu.statistics', path: '/company/leave/statistics' },
     ],
   },
 ];

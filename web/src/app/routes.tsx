@@ -1,10 +1,12 @@
 // Every route of the app. Screens are lazy-loaded per feature so the first download holds only
 // the shell.
 import { lazy, type ReactNode } from 'react';
+import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { AppShell } from './shell/app-shell';
 import { AuthLayout } from './shell/auth-layout';
 import { PublicOnly, RequireAuth, RequirePermission, RootRedirect } from './guards';
+import { leaveRoutes } from './leave-routes';
 
 const LoginPage = lazy(() => import('../features/auth/components/login-page'));
 const RegisterCompanyPage = lazy(() => import('../features/auth/components/register-company-page'));
@@ -26,10 +28,16 @@ const VerificationPage = lazy(() => import('../features/verification/components/
 const VerificationRegisterPage = lazy(() => import('../features/verification/components/verification-register-page'));
 const VerificationLoginPage = lazy(() => import('../features/verification/components/verification-login-page'));
 const UnqualifiedPage = lazy(() => import('../features/verification/components/unqualified-page'));
+const GroupsPage = lazy(() => import('../features/groups/components/groups-page'));
+const HolidaysPage = lazy(() => import('../features/holidays/components/holidays-page'));
+const AttendancePage = lazy(() => import('../features/attendance/components/attendance-page'));
+const PersonalAttendancePage = lazy(() => import('../features/attendance/components/personal-attendance-page'));
 const NotFoundPage = lazy(() => import('./not-found'));
 
 const SCHOOL_STAFF = 'view.manage.school.employee';
 const COMPANY_STAFF = 'view.manage.company.employee';
+const SCHOOL = 'view.manage.school';
+const COMPANY = 'view.manage.company';
 
 /** The active/archived list routes of one kind of person. */
 function peopleListRoutes(base: string, kind: 'teacher' | 'staff' | 'employee', permission: string): RouteObject[] {
@@ -38,6 +46,20 @@ function peopleListRoutes(base: string, kind: 'teacher' | 'staff' | 'employee', 
     { path: base, element: guard(<PeopleListPage kind={kind} />) },
     { path: `${base}/active`, element: guard(<PeopleListPage kind={kind} />) },
     { path: `${base}/archived`, element: guard(<PeopleListPage kind={kind} archived />) },
+  ];
+}
+
+/** The daily, monthly and yearly views of one kind's attendance, and the spec's export aliases. */
+function attendanceRoutes(base: string, kind: 'teacher' | 'staff' | 'employee', permission: string, exportAliases: [string, string][]): RouteObject[] {
+  const guard = (el: ReactNode) => <RequirePermission permission={permission}>{el}</RequirePermission>;
+  return [
+    { path: base, element: guard(<AttendancePage kind={kind} view="daily" />) },
+    { path: `${base}/daily`, element: guard(<AttendancePage kind={kind} view="daily" />) },
+    { path: `${base}/monthly`, element: guard(<AttendancePage kind={kind} view="monthly" />) },
+    { path: `${base}/monthly/individual`, element: guard(<AttendancePage kind={kind} view="monthly-individual" />) },
+    { path: `${base}/yearly`, element: guard(<AttendancePage kind={kind} view="yearly" />) },
+    { path: `${base}/yearly/individual`, element: guard(<AttendancePage kind={kind} view="yearly-individual" />) },
+    ...exportAliases.map(([from, to]) => ({ path: `${base}/${from}`, element: <Navigate to={`${base}/${to}`} replace /> })),
   ];
 }
 
@@ -102,6 +124,39 @@ export const routes: RouteObject[] = [
             path: '/company/department/list',
             element: <RequirePermission permission={COMPANY_STAFF}><DepartmentsPage /></RequirePermission>,
           },
+          { path: '/personal/attendance', element: <PersonalAttendancePage /> },
+          {
+            path: '/school/teacher/group',
+            element: <RequirePermission permission={SCHOOL}><GroupsPage kind="teacher" /></RequirePermission>,
+          },
+          {
+            path: '/school/staff/group',
+            element: <RequirePermission permission={SCHOOL}><GroupsPage kind="staff" /></RequirePermission>,
+          },
+          {
+            path: '/company/employee/group',
+            element: <RequirePermission permission={COMPANY}><GroupsPage kind="employee" /></RequirePermission>,
+          },
+          {
+            path: '/school/management/holiday',
+            element: <RequirePermission permission={SCHOOL}><HolidaysPage kind="school" /></RequirePermission>,
+          },
+          {
+            path: '/settings/holiday',
+            element: <RequirePermission permission={COMPANY}><HolidaysPage kind="company" /></RequirePermission>,
+          },
+          ...attendanceRoutes('/school/management/attendance/teacher', 'teacher', SCHOOL, [
+            ['export', 'monthly'],
+            ['export/monthly', 'monthly'],
+            ['export/yearly', 'yearly'],
+          ]),
+          ...attendanceRoutes('/school/management/attendance/staff', 'staff', SCHOOL, [
+            ['export', 'monthly'],
+            ['export/monthly', 'monthly'],
+            ['export/yearly', 'yearly'],
+          ]),
+          ...attendanceRoutes('/company/employee/attendance', 'employee', COMPANY, []),
+          ...leaveRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],
       },

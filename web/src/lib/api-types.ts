@@ -492,12 +492,882 @@ export interface paths {
     /** The xlsx import template */
     get: operations["importEmployeesTemplate"];
   };
+  "/api/school/attendance/teacher": {
+    /** Daily teacher attendance with totals */
+    get: operations["getSchoolAttendanceTeacher"];
+  };
+  "/api/school/attendance/teacher/report": {
+    /** Daily teacher report download */
+    get: operations["getSchoolAttendanceTeacherReport"];
+  };
+  "/api/school/attendance/teacher/monthly": {
+    /** Monthly teacher attendance: a row per person with days and totals (page size 30) */
+    get: operations["getSchoolAttendanceTeacherMonthly"];
+  };
+  "/api/school/attendance/teacher/monthly/range": {
+    /** Teacher attendance over from_date..to_date */
+    get: operations["getSchoolAttendanceTeacherMonthlyRange"];
+  };
+  "/api/school/attendance/teacher/monthly/report": {
+    /** Monthly teacher report download (grid with letters P A L W H O) */
+    get: operations["getSchoolAttendanceTeacherMonthlyReport"];
+  };
+  "/api/school/attendance/teacher/monthly/single": {
+    /** One person's monthly teacher attendance */
+    get: operations["getSchoolAttendanceTeacherMonthlySingle"];
+  };
+  "/api/school/attendance/teacher/monthly/report/detailed": {
+    /** Monthly teacher attendance, page size 150 */
+    get: operations["getSchoolAttendanceTeacherMonthlyReportDetailed"];
+  };
+  "/api/school/attendance/teacher/yearly": {
+    /** Yearly teacher attendance: a row per person with monthly totals */
+    get: operations["getSchoolAttendanceTeacherYearly"];
+  };
+  "/api/school/attendance/teacher/yearly/report": {
+    /** Yearly teacher report download */
+    get: operations["getSchoolAttendanceTeacherYearlyReport"];
+  };
+  "/api/school/attendance/teacher/yearly/individual": {
+    /** One person's yearly teacher attendance */
+    get: operations["getSchoolAttendanceTeacherYearlyIndividual"];
+  };
+  "/api/school/attendance/teacher/yearly/report/detailed": {
+    /** Yearly teacher attendance, page size 150 */
+    get: operations["getSchoolAttendanceTeacherYearlyReportDetailed"];
+  };
+  "/api/school/attendance/teacher/manage": {
+    /** Set (1-6) or clear (0) a manual status with a reason */
+    post: operations["postSchoolAttendanceTeacherManage"];
+  };
+  "/api/school/attendance/teacher/manage/time/update": {
+    /** Add a time (no punch_id, 201), move one (punch_id, time) or remove one (punch_id, empty time) */
+    post: operations["postSchoolAttendanceTeacherManageTimeUpdate"];
+  };
+  "/api/school/attendance/teacher/audit": {
+    /** Manual changes with who, when, why and the old value */
+    get: operations["getSchoolAttendanceTeacherAudit"];
+  };
+  "/api/school/attendance/clock/teacher": {
+    /** A person's clock records (punches) of a day */
+    get: operations["getSchoolAttendanceClockTeacher"];
+  };
+  "/api/school/dashboard/teacher": {
+    /** Headcount of teachers */
+    get: operations["getSchoolDashboardTeacher"];
+  };
+  "/api/school/dashboard/teacher/attendance/daily": {
+    /** Today's teacher totals by status (1-6) */
+    get: operations["getSchoolDashboardTeacherAttendanceDaily"];
+  };
+  "/api/school/dashboard/teacher/attendance/daily/detailed": {
+    /** Daily teacher rows of one status (id = status) */
+    get: operations["getSchoolDashboardTeacherAttendanceDailyDetailed"];
+  };
+  "/api/school/dashboard/teacher/attendance/trend": {
+    /** Totals per day over the last days (default 30, at most 92) */
+    get: operations["getSchoolDashboardTeacherAttendanceTrend"];
+  };
+  "/api/school/attendance/staff": {
+    /** Daily staff attendance with totals */
+    get: operations["getSchoolAttendanceStaff"];
+  };
+  "/api/school/attendance/staff/report": {
+    /** Daily staff report download */
+    get: operations["getSchoolAttendanceStaffReport"];
+  };
+  "/api/school/attendance/staff/monthly": {
+    /** Monthly staff attendance: a row per person with days and totals (page size 30) */
+    get: operations["getSchoolAttendanceStaffMonthly"];
+  };
+  "/api/school/attendance/staff/monthly/range": {
+    /** Staff attendance over from_date..to_date */
+    get: operations["getSchoolAttendanceStaffMonthlyRange"];
+  };
+  "/api/school/attendance/staff/monthly/report": {
+    /** Monthly staff report download (grid with letters P A L W H O) */
+    get: operations["getSchoolAttendanceStaffMonthlyReport"];
+  };
+  "/api/school/attendance/staff/monthly/single": {
+    /** One person's monthly staff attendance */
+    get: operations["getSchoolAttendanceStaffMonthlySingle"];
+  };
+  "/api/school/attendance/staff/monthly/report/detailed": {
+    /** Monthly staff attendance, page size 150 */
+    get: operations["getSchoolAttendanceStaffMonthlyReportDetailed"];
+  };
+  "/api/school/attendance/staff/yearly": {
+    /** Yearly staff attendance: a row per person with monthly totals */
+    get: operations["getSchoolAttendanceStaffYearly"];
+  };
+  "/api/school/attendance/staff/yearly/report": {
+    /** Yearly staff report download */
+    get: operations["getSchoolAttendanceStaffYearlyReport"];
+  };
+  "/api/school/attendance/staff/yearly/individual": {
+    /** One person's yearly staff attendance */
+    get: operations["getSchoolAttendanceStaffYearlyIndividual"];
+  };
+  "/api/school/attendance/staff/yearly/report/detailed": {
+    /** Yearly staff attendance, page size 150 */
+    get: operations["getSchoolAttendanceStaffYearlyReportDetailed"];
+  };
+  "/api/school/attendance/staff/manage": {
+    /** Set (1-6) or clear (0) a manual status with a reason */
+    post: operations["postSchoolAttendanceStaffManage"];
+  };
+  "/api/school/attendance/staff/manage/time/update": {
+    /** Add a time (no punch_id, 201), move one (punch_id, time) or remove one (punch_id, empty time) */
+    post: operations["postSchoolAttendanceStaffManageTimeUpdate"];
+  };
+  "/api/school/attendance/staff/audit": {
+    /** Manual changes with who, when, why and the old value */
+    get: operations["getSchoolAttendanceStaffAudit"];
+  };
+  "/api/school/attendance/clock/staff": {
+    /** A person's clock records (punches) of a day */
+    get: operations["getSchoolAttendanceClockStaff"];
+  };
+  "/api/school/dashboard/staff": {
+    /** Headcount of staffs */
+    get: operations["getSchoolDashboardStaff"];
+  };
+  "/api/school/dashboard/staff/attendance/daily": {
+    /** Today's staff totals by status (1-6) */
+    get: operations["getSchoolDashboardStaffAttendanceDaily"];
+  };
+  "/api/school/dashboard/staff/attendance/daily/detailed": {
+    /** Daily staff rows of one status (id = status) */
+    get: operations["getSchoolDashboardStaffAttendanceDailyDetailed"];
+  };
+  "/api/school/dashboard/staff/attendance/trend": {
+    /** Totals per day over the last days (default 30, at most 92) */
+    get: operations["getSchoolDashboardStaffAttendanceTrend"];
+  };
+  "/api/employee/attendance": {
+    /** Daily employee attendance with totals */
+    get: operations["getEmployeeAttendance"];
+  };
+  "/api/employee/attendance/admin/report/daily": {
+    /** Daily employee report download */
+    get: operations["getEmployeeAttendanceAdminReportDaily"];
+  };
+  "/api/employee/attendance/monthly": {
+    /** Monthly employee attendance: a row per person with days and totals (page size 30) */
+    get: operations["getEmployeeAttendanceMonthly"];
+  };
+  "/api/employee/attendance/admin/report/monthly": {
+    /** Monthly employee report download (grid with letters P A L W H O) */
+    get: operations["getEmployeeAttendanceAdminReportMonthly"];
+  };
+  "/api/employee/attendance/monthly/individual": {
+    /** One person's monthly employee attendance */
+    get: operations["getEmployeeAttendanceMonthlyIndividual"];
+  };
+  "/api/employee/attendance/yearly": {
+    /** Yearly employee attendance: a row per person with monthly totals */
+    get: operations["getEmployeeAttendanceYearly"];
+  };
+  "/api/employee/attendance/admin/report/yearly": {
+    /** Yearly employee report download */
+    get: operations["getEmployeeAttendanceAdminReportYearly"];
+  };
+  "/api/employee/attendance/yearly/individual": {
+    /** One person's yearly employee attendance */
+    get: operations["getEmployeeAttendanceYearlyIndividual"];
+  };
+  "/api/employee/attendance/admin/status": {
+    /** Set (1-6) or clear (0) a manual status with a reason */
+    post: operations["postEmployeeAttendanceAdminStatus"];
+  };
+  "/api/employee/attendance/admin/time": {
+    /** Add a time (no punch_id, 201), move one (punch_id, time) or remove one (punch_id, empty time) */
+    post: operations["postEmployeeAttendanceAdminTime"];
+  };
+  "/api/employee/attendance/audit": {
+    /** Manual changes with who, when, why and the old value */
+    get: operations["getEmployeeAttendanceAudit"];
+  };
+  "/api/employee/attendance/clock/today": {
+    /** A person's clock records (punches) of a day */
+    get: operations["getEmployeeAttendanceClockToday"];
+  };
+  "/api/dashboard/employee": {
+    /** Headcount of employees */
+    get: operations["getDashboardEmployee"];
+  };
+  "/api/dashboard/employee/attendance/daily": {
+    /** Today's employee totals by status (1-6) */
+    get: operations["getDashboardEmployeeAttendanceDaily"];
+  };
+  "/api/dashboard/employee/attendance/daily/detailed": {
+    /** Daily employee rows of one status (id = status) */
+    get: operations["getDashboardEmployeeAttendanceDailyDetailed"];
+  };
+  "/api/dashboard/employee/attendance/trend": {
+    /** Totals per day over the last days (default 30, at most 92) */
+    get: operations["getDashboardEmployeeAttendanceTrend"];
+  };
+  "/api/school/group/management": {
+    /** List the teacher or staff groups (page size 20) */
+    get: operations["getSchoolGroupManagement"];
+    /** Create a teacher or staff group */
+    post: operations["postSchoolGroupManagement"];
+    /** Delete a group */
+    delete: operations["deleteSchoolGroupManagement"];
+  };
+  "/api/school/group/management/update": {
+    /** Update a group; changed times apply from effective_from (default today) */
+    post: operations["postSchoolGroupManagementUpdate"];
+  };
+  "/api/school/group/schedule": {
+    /** The group's weekly schedule (days 1 Monday .. 7 Sunday) */
+    get: operations["getSchoolGroupSchedule"];
+    /** Save the weekly schedule; only days with a type are kept */
+    post: operations["postSchoolGroupSchedule"];
+    /** Empty the week from today on */
+    delete: operations["deleteSchoolGroupSchedule"];
+  };
+  "/api/school/group/employees": {
+    /** Members of the group (page size 30) */
+    get: operations["getSchoolGroupEmployees"];
+    /** Add members (moving them out of any other group) */
+    post: operations["postSchoolGroupEmployees"];
+    /** Remove members */
+    delete: operations["deleteSchoolGroupEmployees"];
+  };
+  "/api/school/group/employees/not": {
+    /** People of the group's kind outside it (page size 30) */
+    get: operations["getSchoolGroupEmployeesNot"];
+  };
+  "/api/group/record": {
+    /** List the employee groups (page size 20) */
+    get: operations["getGroupRecord"];
+    /** Delete a group */
+    delete: operations["deleteGroupRecord"];
+  };
+  "/api/group/record/register": {
+    /** Create a employee group */
+    post: operations["postGroupRecordRegister"];
+  };
+  "/api/group/record/update": {
+    /** Update a group; changed times apply from effective_from (default today) */
+    post: operations["postGroupRecordUpdate"];
+  };
+  "/api/group/schedule": {
+    /** The group's weekly schedule (days 1 Monday .. 7 Sunday) */
+    get: operations["getGroupSchedule"];
+    /** Save the weekly schedule; only days with a type are kept */
+    post: operations["postGroupSchedule"];
+    /** Empty the week from today on */
+    delete: operations["deleteGroupSchedule"];
+  };
+  "/api/group/employees": {
+    /** Members of the group (page size 30) */
+    get: operations["getGroupEmployees"];
+    /** Add members (moving them out of any other group) */
+    post: operations["postGroupEmployees"];
+    /** Remove members */
+    delete: operations["deleteGroupEmployees"];
+  };
+  "/api/group/employees/not": {
+    /** People of the group's kind outside it (page size 30) */
+    get: operations["getGroupEmployeesNot"];
+  };
+  "/api/holiday/record": {
+    /** List holidays (page size 10) */
+    get: operations["getHolidayRecord"];
+    /** Create a holiday (end defaults to start) */
+    post: operations["postHolidayRecord"];
+    /** Delete a holiday */
+    delete: operations["deleteHolidayRecord"];
+  };
+  "/api/holiday/record/update": {
+    /** Update a holiday */
+    post: operations["postHolidayRecordUpdate"];
+  };
+  "/api/school/holiday/management": {
+    /** List holidays (page size 10) */
+    get: operations["getSchoolHolidayManagement"];
+    /** Create a holiday (end defaults to start) */
+    post: operations["postSchoolHolidayManagement"];
+    /** Delete a holiday */
+    delete: operations["deleteSchoolHolidayManagement"];
+  };
+  "/api/school/holiday/management/update": {
+    /** Update a holiday */
+    post: operations["postSchoolHolidayManagementUpdate"];
+  };
+  "/api/school/personal/attendance/daily": {
+    /** The caller's own day (422 people.no_account when not linked to a person) */
+    get: operations["getSchoolPersonalAttendanceDaily"];
+  };
+  "/api/school/personal/attendance/monthly": {
+    /** The caller's own month */
+    get: operations["getSchoolPersonalAttendanceMonthly"];
+  };
+  "/api/school/personal/attendance/clock": {
+    /** The caller's own clock records of a day */
+    get: operations["getSchoolPersonalAttendanceClock"];
+  };
+  "/api/school/leave/management": {
+    /** List the leave types (page size 10) */
+    get: operations["getSchoolLeaveManagement"];
+    /** Create a leave type */
+    post: operations["postSchoolLeaveManagement"];
+    /** Delete a leave type (409 leave.type_in_use when used) */
+    delete: operations["deleteSchoolLeaveManagement"];
+  };
+  "/api/school/leave/management/form": {
+    /** One leave type */
+    get: operations["getSchoolLeaveManagementForm"];
+  };
+  "/api/school/leave/management/update": {
+    /** Update a leave type */
+    post: operations["postSchoolLeaveManagementUpdate"];
+  };
+  "/api/school/leave/statistics": {
+    /** leave statistics: this week, pending, approved, total of the year */
+    get: operations["getSchoolLeaveStatistics"];
+  };
+  "/api/school/leave/balances": {
+    /** Every leave entitlement with its balance on a date */
+    get: operations["getSchoolLeaveBalances"];
+  };
+  "/api/school/leave/carry-forward": {
+    /** Preview (apply false) or apply the year-end leave carry-forward */
+    post: operations["postSchoolLeaveCarryForward"];
+  };
+  "/api/school/leave/teacher/entitlement": {
+    /** The teacher leave entitlements of a person with balance and available (page size 50) */
+    get: operations["getSchoolLeaveTeacherEntitlement"];
+    /** Create or update a teacher leave entitlement (one per person, type and period) */
+    post: operations["postSchoolLeaveTeacherEntitlement"];
+    /** Delete a teacher leave entitlement */
+    delete: operations["deleteSchoolLeaveTeacherEntitlement"];
+  };
+  "/api/school/leave/teacher/entitlement/form": {
+    /** One teacher leave entitlement */
+    get: operations["getSchoolLeaveTeacherEntitlementForm"];
+  };
+  "/api/school/leave/teacher/entitlement/bulk": {
+    /** The same teacher leave entitlement for listed people, a group or everyone */
+    post: operations["postSchoolLeaveTeacherEntitlementBulk"];
+  };
+  "/api/school/leave/assignment/teacher": {
+    /** Assign leave to a teacher (approved at once; JSON or multipart with attachment) */
+    post: operations["postSchoolLeaveAssignmentTeacher"];
+  };
+  "/api/school/leave/application/teacher": {
+    /** The teacher leave applications (page size 15) */
+    get: operations["getSchoolLeaveApplicationTeacher"];
+  };
+  "/api/school/leave/application/teacher/individual": {
+    /** One teacher's leave applications of a month */
+    get: operations["getSchoolLeaveApplicationTeacherIndividual"];
+  };
+  "/api/school/leave/application/teacher/approve": {
+    /** Approve a teacher leave application */
+    post: operations["postSchoolLeaveApplicationTeacherApprove"];
+  };
+  "/api/school/leave/application/teacher/reject": {
+    /** Reject (comment required) a teacher leave application */
+    post: operations["postSchoolLeaveApplicationTeacherReject"];
+  };
+  "/api/school/leave/application/teacher/cancel": {
+    /** Cancel a teacher leave application */
+    post: operations["postSchoolLeaveApplicationTeacherCancel"];
+  };
+  "/api/school/leave/staff/entitlement": {
+    /** The staff leave entitlements of a person with balance and available (page size 50) */
+    get: operations["getSchoolLeaveStaffEntitlement"];
+    /** Create or update a staff leave entitlement (one per person, type and period) */
+    post: operations["postSchoolLeaveStaffEntitlement"];
+    /** Delete a staff leave entitlement */
+    delete: operations["deleteSchoolLeaveStaffEntitlement"];
+  };
+  "/api/school/leave/staff/entitlement/form": {
+    /** One staff leave entitlement */
+    get: operations["getSchoolLeaveStaffEntitlementForm"];
+  };
+  "/api/school/leave/staff/entitlement/bulk": {
+    /** The same staff leave entitlement for listed people, a group or everyone */
+    post: operations["postSchoolLeaveStaffEntitlementBulk"];
+  };
+  "/api/school/leave/assignment/staff": {
+    /** Assign leave to a staff (approved at once; JSON or multipart with attachment) */
+    post: operations["postSchoolLeaveAssignmentStaff"];
+  };
+  "/api/school/leave/application/staff": {
+    /** The staff leave applications (page size 15) */
+    get: operations["getSchoolLeaveApplicationStaff"];
+  };
+  "/api/school/leave/application/staff/individual": {
+    /** One staff's leave applications of a month */
+    get: operations["getSchoolLeaveApplicationStaffIndividual"];
+  };
+  "/api/school/leave/application/staff/approve": {
+    /** Approve a staff leave application */
+    post: operations["postSchoolLeaveApplicationStaffApprove"];
+  };
+  "/api/school/leave/application/staff/reject": {
+    /** Reject (comment required) a staff leave application */
+    post: operations["postSchoolLeaveApplicationStaffReject"];
+  };
+  "/api/school/leave/application/staff/cancel": {
+    /** Cancel a staff leave application */
+    post: operations["postSchoolLeaveApplicationStaffCancel"];
+  };
+  "/api/school/away/management": {
+    /** List the away types (page size 10) */
+    get: operations["getSchoolAwayManagement"];
+    /** Create a away type */
+    post: operations["postSchoolAwayManagement"];
+    /** Delete a away type (409 leave.type_in_use when used) */
+    delete: operations["deleteSchoolAwayManagement"];
+  };
+  "/api/school/away/management/form": {
+    /** One away type */
+    get: operations["getSchoolAwayManagementForm"];
+  };
+  "/api/school/away/management/update": {
+    /** Update a away type */
+    post: operations["postSchoolAwayManagementUpdate"];
+  };
+  "/api/school/away/statistics": {
+    /** away statistics: this week, pending, approved, total of the year */
+    get: operations["getSchoolAwayStatistics"];
+  };
+  "/api/school/away/balances": {
+    /** Every away entitlement with its balance on a date */
+    get: operations["getSchoolAwayBalances"];
+  };
+  "/api/school/away/carry-forward": {
+    /** Preview (apply false) or apply the year-end away carry-forward */
+    post: operations["postSchoolAwayCarryForward"];
+  };
+  "/api/school/away/teacher/entitlement": {
+    /** The teacher away entitlements of a person with balance and available (page size 50) */
+    get: operations["getSchoolAwayTeacherEntitlement"];
+    /** Create or update a teacher away entitlement (one per person, type and period) */
+    post: operations["postSchoolAwayTeacherEntitlement"];
+    /** Delete a teacher away entitlement */
+    delete: operations["deleteSchoolAwayTeacherEntitlement"];
+  };
+  "/api/school/away/teacher/entitlement/form": {
+    /** One teacher away entitlement */
+    get: operations["getSchoolAwayTeacherEntitlementForm"];
+  };
+  "/api/school/away/teacher/entitlement/bulk": {
+    /** The same teacher away entitlement for listed people, a group or everyone */
+    post: operations["postSchoolAwayTeacherEntitlementBulk"];
+  };
+  "/api/school/away/assignment/teacher": {
+    /** Assign away to a teacher (approved at once; JSON or multipart with attachment) */
+    post: operations["postSchoolAwayAssignmentTeacher"];
+  };
+  "/api/school/away/application/teacher": {
+    /** The teacher away applications (page size 15) */
+    get: operations["getSchoolAwayApplicationTeacher"];
+  };
+  "/api/school/away/application/teacher/individual": {
+    /** One teacher's away applications of a month */
+    get: operations["getSchoolAwayApplicationTeacherIndividual"];
+  };
+  "/api/school/away/application/teacher/approve": {
+    /** Approve a teacher away application */
+    post: operations["postSchoolAwayApplicationTeacherApprove"];
+  };
+  "/api/school/away/application/teacher/reject": {
+    /** Reject (comment required) a teacher away application */
+    post: operations["postSchoolAwayApplicationTeacherReject"];
+  };
+  "/api/school/away/application/teacher/cancel": {
+    /** Cancel a teacher away application */
+    post: operations["postSchoolAwayApplicationTeacherCancel"];
+  };
+  "/api/school/away/staff/entitlement": {
+    /** The staff away entitlements of a person with balance and available (page size 50) */
+    get: operations["getSchoolAwayStaffEntitlement"];
+    /** Create or update a staff away entitlement (one per person, type and period) */
+    post: operations["postSchoolAwayStaffEntitlement"];
+    /** Delete a staff away entitlement */
+    delete: operations["deleteSchoolAwayStaffEntitlement"];
+  };
+  "/api/school/away/staff/entitlement/form": {
+    /** One staff away entitlement */
+    get: operations["getSchoolAwayStaffEntitlementForm"];
+  };
+  "/api/school/away/staff/entitlement/bulk": {
+    /** The same staff away entitlement for listed people, a group or everyone */
+    post: operations["postSchoolAwayStaffEntitlementBulk"];
+  };
+  "/api/school/away/assignment/staff": {
+    /** Assign away to a staff (approved at once; JSON or multipart with attachment) */
+    post: operations["postSchoolAwayAssignmentStaff"];
+  };
+  "/api/school/away/application/staff": {
+    /** The staff away applications (page size 15) */
+    get: operations["getSchoolAwayApplicationStaff"];
+  };
+  "/api/school/away/application/staff/individual": {
+    /** One staff's away applications of a month */
+    get: operations["getSchoolAwayApplicationStaffIndividual"];
+  };
+  "/api/school/away/application/staff/approve": {
+    /** Approve a staff away application */
+    post: operations["postSchoolAwayApplicationStaffApprove"];
+  };
+  "/api/school/away/application/staff/reject": {
+    /** Reject (comment required) a staff away application */
+    post: operations["postSchoolAwayApplicationStaffReject"];
+  };
+  "/api/school/away/application/staff/cancel": {
+    /** Cancel a staff away application */
+    post: operations["postSchoolAwayApplicationStaffCancel"];
+  };
+  "/api/company/leave": {
+    /** List the leave types (page size 30) */
+    get: operations["getCompanyLeave"];
+    /** Create a leave type */
+    post: operations["postCompanyLeave"];
+    /** Delete a leave type (409 leave.type_in_use when used) */
+    delete: operations["deleteCompanyLeave"];
+  };
+  "/api/company/leave/form": {
+    /** One leave type */
+    get: operations["getCompanyLeaveForm"];
+  };
+  "/api/company/leave/single": {
+    /** One leave type */
+    get: operations["getCompanyLeaveSingle"];
+  };
+  "/api/company/leave/update": {
+    /** Update a leave type */
+    post: operations["postCompanyLeaveUpdate"];
+  };
+  "/api/company/leave/employee/entitlement": {
+    /** The employee leave entitlements of a person with balance and available (page size 50) */
+    get: operations["getCompanyLeaveEmployeeEntitlement"];
+    /** Create or update a employee leave entitlement (one per person, type and period) */
+    post: operations["postCompanyLeaveEmployeeEntitlement"];
+    /** Delete a employee leave entitlement */
+    delete: operations["deleteCompanyLeaveEmployeeEntitlement"];
+  };
+  "/api/company/leave/employee/entitlement/form": {
+    /** One employee leave entitlement */
+    get: operations["getCompanyLeaveEmployeeEntitlementForm"];
+  };
+  "/api/company/leave/employee/entitlement/bulk": {
+    /** The same employee leave entitlement for listed people, a group or everyone */
+    post: operations["postCompanyLeaveEmployeeEntitlementBulk"];
+  };
+  "/api/company/leave/assignment": {
+    /** Assign leave to an employee (approved at once; JSON or multipart with attachment) */
+    post: operations["postCompanyLeaveAssignment"];
+  };
+  "/api/company/leave/application": {
+    /** The employees' leave applications (page size 15) */
+    get: operations["getCompanyLeaveApplication"];
+  };
+  "/api/company/leave/application/approve": {
+    /** Approve a leave application */
+    post: operations["postCompanyLeaveApplicationApprove"];
+  };
+  "/api/company/leave/application/reject": {
+    /** Reject (comment required) a leave application */
+    post: operations["postCompanyLeaveApplicationReject"];
+  };
+  "/api/company/leave/application/cancel": {
+    /** Cancel a leave application */
+    post: operations["postCompanyLeaveApplicationCancel"];
+  };
+  "/api/company/leave/statistics": {
+    /** leave statistics: this week, pending, approved, total of the year */
+    get: operations["getCompanyLeaveStatistics"];
+  };
+  "/api/company/leave/balances": {
+    /** Every leave entitlement with its balance on a date */
+    get: operations["getCompanyLeaveBalances"];
+  };
+  "/api/company/leave/carry-forward": {
+    /** Preview (apply false) or apply the year-end leave carry-forward */
+    post: operations["postCompanyLeaveCarryForward"];
+  };
+  "/api/school/personal/leave/entitlement": {
+    /** The caller's own leave entitlements (page size 15) */
+    get: operations["getSchoolPersonalLeaveEntitlement"];
+  };
+  "/api/school/personal/leave/entitlement/form": {
+    /** One own leave entitlement */
+    get: operations["getSchoolPersonalLeaveEntitlementForm"];
+  };
+  "/api/school/personal/leave/application": {
+    /** The caller's own leave applications (page size 20) */
+    get: operations["getSchoolPersonalLeaveApplication"];
+    /** Apply for leave (JSON, or multipart with an attachment) */
+    post: operations["postSchoolPersonalLeaveApplication"];
+  };
+  "/api/school/personal/leave/application/cancel": {
+    /** Cancel an own leave application before it starts (422 leave.already_started) */
+    post: operations["postSchoolPersonalLeaveApplicationCancel"];
+  };
+  "/api/school/personal/away/entitlement": {
+    /** The caller's own away entitlements (page size 15) */
+    get: operations["getSchoolPersonalAwayEntitlement"];
+  };
+  "/api/school/personal/away/entitlement/form": {
+    /** One own away entitlement */
+    get: operations["getSchoolPersonalAwayEntitlementForm"];
+  };
+  "/api/school/personal/away/application": {
+    /** The caller's own away applications (page size 20) */
+    get: operations["getSchoolPersonalAwayApplication"];
+    /** Apply for away (JSON, or multipart with an attachment) */
+    post: operations["postSchoolPersonalAwayApplication"];
+  };
+  "/api/school/personal/away/application/cancel": {
+    /** Cancel an own away application before it starts (422 leave.already_started) */
+    post: operations["postSchoolPersonalAwayApplicationCancel"];
+  };
+  "/api/leave/attachments/{key}": {
+    /** An application attachment (same organisation) */
+    get: operations["getLeaveAttachmentsKey"];
+  };
+  "/api/leave/calendar": {
+    /** The secret iCalendar feed address of approved leave, away and holidays */
+    get: operations["getLeaveCalendar"];
+  };
+  "/api/leave/calendar/reset": {
+    /** Replace the calendar feed secret; the old address stops working */
+    post: operations["postLeaveCalendarReset"];
+  };
+  "/api/calendar/{file}": {
+    /** The iCalendar feed (public; the file name is the secret key with .ics) */
+    get: operations["getCalendarFile"];
+  };
+  "/api/school/leave/ledger": {
+    /** The school leave ledger of a year: one row per person and type with entitled, carried, taken, pending, balance and the amount per month */
+    get: operations["getSchoolLeaveLedger"];
+  };
+  "/api/school/away/ledger": {
+    /** The school away ledger of a year: one row per person and type with entitled, carried, taken, pending, balance and the amount per month */
+    get: operations["getSchoolAwayLedger"];
+  };
+  "/api/company/leave/ledger": {
+    /** The company leave ledger of a year: one row per person and type with entitled, carried, taken, pending, balance and the amount per month */
+    get: operations["getCompanyLeaveLedger"];
+  };
 }
 
 export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    LeaveLedgerRow: {
+      employee_id: number;
+      code: string;
+      name: string;
+      leave_type_id: number;
+      leave_type: string;
+      entitled: number;
+      carried_over: number;
+      taken: number;
+      pending: number;
+      balance: number;
+      /** @description Amount taken per month (an application counts in the month it starts) */
+      months: number[];
+    };
+    LeaveType: {
+      id: number;
+      /** @enum {string} */
+      kind: "leave" | "away";
+      /** @description The name */
+      type: string;
+      description: string;
+      /** @enum {string} */
+      unit: "day" | "hour";
+      /** @description Default entitlement (days or hours) */
+      day_count: number;
+      paid: boolean;
+      allow_negative: boolean;
+      attachment_required: boolean;
+      /** @description Most that moves into the next year */
+      max_carry: number;
+      in_use: boolean;
+    };
+    LeaveTypeInput: {
+      type: string;
+      description?: string;
+      /** @enum {string} */
+      unit?: "day" | "hour";
+      day_count?: number;
+      paid?: boolean;
+      allow_negative?: boolean;
+      attachment_required?: boolean;
+      max_carry?: number;
+    };
+    LeaveTypeUpdate: components["schemas"]["LeaveTypeInput"] & {
+      id: number;
+    };
+    LeaveEntitlement: {
+      id: number;
+      employee_id: number;
+      leave_type_id: number;
+      leave_type: string;
+      /** @enum {string} */
+      unit: "day" | "hour";
+      /** Format: date */
+      period_start: string;
+      /** Format: date */
+      valid_until: string;
+      entitled: number;
+      carried_over: number;
+      /** @description Approved amount */
+      taken: number;
+      pending: number;
+      /** @description entitled + carried_over - taken */
+      balance: number;
+      /** @description balance - pending */
+      available: number;
+      note: string;
+    };
+    LeaveEntitlementInput: {
+      id?: number;
+      employee_id?: number;
+      teacher_id?: number;
+      staff_id?: number;
+      leave_type_id: number;
+      entitled: number;
+      carried_over?: number;
+      /**
+       * Format: date
+       * @description Default 1 January of this year
+       */
+      period_start?: string;
+      /** Format: date */
+      valid_until?: string;
+      note?: string;
+    };
+    LeaveBulkEntitlementInput: {
+      leave_type_id: number;
+      entitled: number;
+      carried_over?: number;
+      /** Format: date */
+      period_start?: string;
+      /** Format: date */
+      valid_until?: string;
+      note?: string;
+      employees?: number[];
+      group_id?: number;
+      all?: boolean;
+    };
+    LeaveBulkResult: {
+      saved: number;
+    };
+    LeaveApplication: {
+      id: number;
+      employee_id: number;
+      code: string;
+      name: string;
+      person_kind: string;
+      leave_type_id: number;
+      leave_type: string;
+      /** @enum {string} */
+      unit: "day" | "hour";
+      /** @enum {string} */
+      kind: "leave" | "away";
+      /** Format: date */
+      from_date: string;
+      /** Format: date */
+      to_date: string;
+      /** @enum {string} */
+      session: "full" | "am" | "pm";
+      amount: number;
+      reason: string;
+      attachment_url: string;
+      /** @enum {string} */
+      status: "pending" | "approved" | "rejected" | "cancelled";
+      assignment: boolean;
+      decided_by: string;
+      /** Format: date-time */
+      decided_at: string | null;
+      comment: string;
+      /** Format: date-time */
+      application_date: string;
+    };
+    LeaveApplyInput: {
+      leave_type_id: number;
+      /** Format: date */
+      from_date: string;
+      /** Format: date */
+      to_date?: string;
+      /** @enum {string} */
+      session?: "full" | "am" | "pm";
+      /** @description Hourly types only */
+      hours?: number;
+      reason?: string;
+    };
+    LeaveApplyMultipart: {
+      employee_id?: number;
+      id?: number;
+      leave_type_id: number;
+      /** Format: date */
+      from_date: string;
+      /** Format: date */
+      to_date?: string;
+      /** @enum {string} */
+      session?: "full" | "am" | "pm";
+      hours?: number;
+      reason?: string;
+      /**
+       * Format: binary
+       * @description PDF or image, at most 5 MB
+       */
+      attachment?: string;
+    };
+    LeaveAssignInput: components["schemas"]["LeaveApplyInput"] & {
+      /** @description The teacher or staff member (school) */
+      id?: number;
+      /** @description The employee (company) */
+      employee_id?: number;
+      teacher_id?: number;
+      staff_id?: number;
+    };
+    LeaveDecisionInput: {
+      id: number;
+      /** @description Required to reject */
+      comment?: string;
+    };
+    LeaveStats: {
+      week: number;
+      pending: number;
+      approved: number;
+      total: number;
+    };
+    LeaveCarryForwardInput: {
+      leave_type_id: number;
+      year: number;
+      /** @description Default the type's max_carry */
+      max_carry?: number;
+      /** Format: date */
+      valid_until?: string;
+      apply?: boolean;
+    };
+    LeaveCarryRow: {
+      employee_id: number;
+      remaining: number;
+      carried: number;
+      entitled: number;
+      valid_until: string;
+    };
+    LeaveCarryForwardResult: {
+      applied: boolean;
+      rows: components["schemas"]["LeaveCarryRow"][];
+    };
+    CalendarLink: {
+      url: string;
+    };
     Error: {
       /** @description English fallback text */
       message: string;
@@ -513,7 +1383,7 @@ export interface components {
       };
     };
     ErrorDetail: {
-      /** @description validation.required, validation.email, validation.digits, validation.min, validation.max, validation.invalid, validation.terms, validation.timezone, validation.confirmed, validation.taken, validation.current_password, validation.code_taken, validation.code, validation.date, validation.after, validation.decimal, validation.max_value, validation.nric */
+      /** @description validation.required, validation.email, validation.digits, validation.min, validation.max, validation.invalid, validation.terms, validation.timezone, validation.confirmed, validation.taken, validation.current_password, validation.code_taken, validation.code, validation.date, validation.after, validation.decimal, validation.max_value, validation.nric, validation.time, validation.time_order, attendance.future */
       code: string;
       params?: {
         [key: string]: unknown;
@@ -1029,6 +1899,227 @@ export interface components {
       /** Format: date */
       to?: string;
     };
+    Group: {
+      id: number;
+      /** @enum {string} */
+      kind: "teacher" | "staff" | "employee";
+      name: string;
+      description: string;
+      /** @description '', session_am, session_pm, full_day or shift */
+      mode: string;
+      /** @description HH:MM */
+      time_in: string;
+      /** @description HH:MM */
+      cut_off_time_in: string;
+      /** @description HH:MM; earlier than time_in for a shift across midnight */
+      time_out: string;
+      /** @description HH:MM */
+      cut_off_time_out: string;
+      members: number;
+      /** @description YYYY-MM-DD: the date the current times apply from */
+      effective_from: string;
+    };
+    /** @description Create (school: with type) or update (with id); errors validation.time, validation.time_order, 409 group.name_taken */
+    GroupInput: {
+      id?: number;
+      group_id?: number;
+      name: string;
+      description?: string;
+      /** @enum {string} */
+      mode?: "" | "session_am" | "session_pm" | "full_day" | "shift";
+      /** @enum {string} */
+      type?: "teacher" | "staff";
+      /** @description 1 teacher, 2 staff */
+      employee_type?: number;
+      time_in: string;
+      cut_off_time_in: string;
+      time_out: string;
+      cut_off_time_out: string;
+      /**
+       * Format: date
+       * @description updates: changed times apply from this date (default today)
+       */
+      effective_from?: string;
+    };
+    ScheduleDay: {
+      /** @description 1 Monday .. 7 Sunday */
+      id: number;
+      /** @description 1 working day, 2 half day, 3 rest day */
+      type: number;
+      /** @description HH:MM (default the group's) */
+      time_in?: string;
+      /** @description HH:MM (default the group's) */
+      time_out?: string;
+    };
+    GroupSchedule: {
+      id: number;
+      group: components["schemas"]["Group"];
+      days: components["schemas"]["ScheduleDay"][];
+    };
+    ScheduleRequest: {
+      id?: number;
+      group_id?: number;
+      days: components["schemas"]["ScheduleDay"][];
+      /** Format: date */
+      effective_from?: string;
+    };
+    PersonRef: {
+      id: number;
+      /** @enum {string} */
+      kind: "teacher" | "staff" | "employee";
+      code: string;
+      first_name: string;
+      last_name: string;
+      name: string;
+      email: string;
+      image_url: string;
+    };
+    /** @description School: id and school_employee; company: group_id and employees */
+    GroupMembersRequest: {
+      id?: number;
+      group_id?: number;
+      school_employee?: number[];
+      employees?: number[];
+      /** Format: date */
+      effective_from?: string;
+    };
+    Holiday: {
+      holiday_id: number;
+      name: string;
+      /** Format: date */
+      start: string;
+      /** Format: date */
+      end: string;
+      /** @description number of days */
+      day: number;
+    };
+    HolidayInput: {
+      /** @description updates */
+      holiday_id?: number;
+      id?: number;
+      name: string;
+      /** Format: date */
+      start: string;
+      /**
+       * Format: date
+       * @description defaults to start; before start is validation.after
+       */
+      end?: string;
+    };
+    /**
+     * @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day
+     * @enum {integer}
+     */
+    AttendanceStatus: 0 | 1 | 2 | 3 | 4 | 5 | 6;
+    AttendanceDay: {
+      /** Format: date */
+      date: string;
+      status: components["schemas"]["AttendanceStatus"];
+      late: boolean;
+      early_out: boolean;
+      missing_out: boolean;
+      /** @description HH:MM or empty */
+      in_time: string;
+      /** @description HH:MM or empty */
+      last_seen: string;
+      punches: number;
+      manual: boolean;
+      remark?: string;
+      holiday?: string;
+      leave_session?: string;
+    };
+    AttendanceDailyRow: components["schemas"]["PersonRef"] & components["schemas"]["AttendanceDay"];
+    AttendanceTotals: {
+      present: number;
+      absent: number;
+      leave: number;
+      away: number;
+      holiday: number;
+      off_day: number;
+      open: number;
+      late: number;
+      early_out: number;
+    };
+    AttendanceRangeRow: components["schemas"]["PersonRef"] & {
+      days: components["schemas"]["AttendanceDay"][];
+      totals: components["schemas"]["AttendanceTotals"];
+    };
+    AttendanceMonth: {
+      /** @description YYYY-MM */
+      month: string;
+      totals: components["schemas"]["AttendanceTotals"];
+    };
+    AttendanceYearRow: components["schemas"]["PersonRef"] & {
+      months: components["schemas"]["AttendanceMonth"][];
+      totals: components["schemas"]["AttendanceTotals"];
+    };
+    ClockRecord: {
+      id: number;
+      /** @description HH:MM:SS in the organisation's time zone */
+      time: string;
+      /** Format: date */
+      date: string;
+      /** Format: date-time */
+      at: string;
+      /** @description the time as taken on the device */
+      local_time: string;
+      /** @description web, beacon, manual or device:<id> */
+      source: string;
+      device_id: number | null;
+      state: number;
+      verify_mode: number;
+      temperature: number | null;
+    };
+    ClockRecords: {
+      /** Format: date */
+      date: string;
+      day: components["schemas"]["AttendanceDay"];
+      records: components["schemas"]["ClockRecord"][];
+    };
+    /** @description School routes send id, company routes employee_id */
+    AttendanceStatusRequest: {
+      id?: number;
+      employee_id?: number;
+      /** Format: date */
+      date: string;
+      /** @description 1-6 sets, 0 clears */
+      status: number;
+      remark: string;
+    };
+    /** @description Add {id|employee_id, date, time, remark}; move {punch_id, time, remark}; remove {punch_id, time: "", remark}. A time in the future is attendance.future. */
+    AttendanceTimeRequest: {
+      id?: number;
+      employee_id?: number;
+      punch_id?: number;
+      /** Format: date */
+      date?: string;
+      /** @description HH:MM */
+      time?: string;
+      remark: string;
+    };
+    AttendanceAudit: {
+      id: number;
+      person_id: number;
+      /** Format: date */
+      date: string;
+      /** @enum {string} */
+      action: "status" | "time_add" | "time_edit" | "time_delete";
+      old_value: string;
+      new_value: string;
+      reason: string;
+      user_name: string;
+      /** Format: date-time */
+      at: string;
+    };
+    StatusTotal: {
+      status: components["schemas"]["AttendanceStatus"];
+      total: number;
+    };
+    TrendDay: {
+      /** Format: date */
+      date: string;
+      totals: components["schemas"]["AttendanceTotals"];
+    };
   };
   responses: {
     /** @description A signed-in session */
@@ -1310,6 +2401,176 @@ export interface components {
     TooManyRequests: {
       content: {
         "application/json": components["schemas"]["Error"];
+      };
+    };
+    /** @description The group */
+    Group: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["Group"];
+        };
+      };
+    };
+    /** @description A page of groups */
+    GroupList: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["Group"][];
+          meta: components["schemas"]["ListMeta"];
+        };
+      };
+    };
+    /** @description The group and its weekly schedule */
+    GroupSchedule: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["GroupSchedule"];
+        };
+      };
+    };
+    /** @description The saved week */
+    ScheduleSaved: {
+      content: {
+        "application/json": {
+          data: {
+            id: number;
+            days: components["schemas"]["ScheduleDay"][];
+          };
+        };
+      };
+    };
+    /** @description A page of people */
+    GroupMemberList: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["PersonRef"][];
+          meta: components["schemas"]["ListMeta"];
+        };
+      };
+    };
+    /** @description The holiday */
+    Holiday: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["Holiday"];
+        };
+      };
+    };
+    /** @description A page of holidays */
+    HolidayList: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["Holiday"][];
+          meta: components["schemas"]["ListMeta"];
+        };
+      };
+    };
+    /** @description A page of daily rows with the totals of the whole day */
+    AttendanceDaily: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["AttendanceDailyRow"][];
+          totals: components["schemas"]["AttendanceTotals"];
+          meta: components["schemas"]["ListMeta"];
+        };
+      };
+    };
+    /** @description One day of one person */
+    AttendanceDay: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["AttendanceDay"];
+        };
+      };
+    };
+    /** @description One person's days over a range */
+    AttendanceRange: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["AttendanceRangeRow"];
+        };
+      };
+    };
+    /** @description A page of people with their days over a range */
+    AttendanceRangeList: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["AttendanceRangeRow"][];
+          meta: components["schemas"]["ListMeta"];
+        };
+      };
+    };
+    /** @description One person's year */
+    AttendanceYear: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["AttendanceYearRow"];
+        };
+      };
+    };
+    /** @description A page of people with their monthly totals */
+    AttendanceYearList: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["AttendanceYearRow"][];
+          meta: components["schemas"]["ListMeta"];
+        };
+      };
+    };
+    /** @description The punches of a person's day and the day's result */
+    ClockRecords: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["ClockRecords"];
+        };
+      };
+    };
+    /** @description The punch that was added, moved or removed */
+    PunchSaved: {
+      content: {
+        "application/json": {
+          data: {
+            punch_id: number;
+            time?: string;
+            date?: string;
+          };
+        };
+      };
+    };
+    /** @description A page of audit entries, newest first */
+    AuditList: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["AttendanceAudit"][];
+          meta: components["schemas"]["ListMeta"];
+        };
+      };
+    };
+    /** @description How many active people */
+    Headcount: {
+      content: {
+        "application/json": {
+          data: {
+            count: number;
+          };
+        };
+      };
+    };
+    /** @description Totals by status (1-6) and all totals */
+    DashboardDaily: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["StatusTotal"][];
+          totals: components["schemas"]["AttendanceTotals"];
+        };
+      };
+    };
+    /** @description Totals per day, oldest first */
+    Trend: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["TrendDay"][];
+        };
       };
     };
   };
@@ -3227,6 +4488,3881 @@ export interface operations {
       200: components["responses"]["FileDownload"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Daily teacher attendance with totals */
+  getSchoolAttendanceTeacher: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description YYYY-MM-DD (default today) */
+        date?: string;
+        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day; empty or all = every status */
+        status?: string;
+        /** @description name, code or e-mail */
+        "filter[base]"?: string;
+        "filter[first_name]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["AttendanceDaily"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Daily teacher report download */
+  getSchoolAttendanceTeacherReport: {
+    parameters: {
+      query?: {
+        /** @description pdf or xlsx (also 1 = pdf, 2 = xlsx) */
+        type?: string;
+        /** @description YYYY-MM-DD (default today) */
+        date?: string;
+        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day; empty or all = every status */
+        status?: string;
+        /** @description en, ms, ch, es, jp, de, fr: the language of the status words */
+        lang?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["FileDownload"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Monthly teacher attendance: a row per person with days and totals (page size 30) */
+  getSchoolAttendanceTeacherMonthly: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description 1 = the month of date; otherwise from_date and to_date */
+        date_type?: string;
+        /** @description YYYY-MM or a date in the month */
+        date?: string;
+        /** @description YYYY-MM-DD */
+        from_date?: string;
+        /** @description YYYY-MM-DD */
+        to_date?: string;
+        /** @description name, code or e-mail */
+        "filter[base]"?: string;
+        "filter[first_name]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["AttendanceRangeList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Teacher attendance over from_date..to_date */
+  getSchoolAttendanceTeacherMonthlyRange: {
+    parameters: {
+      query: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        from_date: string;
+        to_date: string;
+        /** @description name, code or e-mail */
+        "filter[base]"?: string;
+        "filter[first_name]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["AttendanceRangeList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Monthly teacher report download (grid with letters P A L W H O) */
+  getSchoolAttendanceTeacherMonthlyReport: {
+    parameters: {
+      query?: {
+        /** @description pdf or xlsx (also 1 = pdf, 2 = xlsx) */
+        type?: string;
+        /** @description en, ms, ch, es, jp, de, fr: the language of the status words */
+        lang?: string;
+        /** @description 1 = the month of date; otherwise from_date and to_date */
+        date_type?: string;
+        /** @description YYYY-MM or a date in the month */
+        date?: string;
+        /** @description YYYY-MM-DD */
+        from_date?: string;
+        /** @description YYYY-MM-DD */
+        to_date?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["FileDownload"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** One person's monthly teacher attendance */
+  getSchoolAttendanceTeacherMonthlySingle: {
+    parameters: {
+      query: {
+        /** @description the person */
+        id: number;
+        /** @description 1 = the month of date; otherwise from_date and to_date */
+        date_type?: string;
+        /** @description YYYY-MM or a date in the month */
+        date?: string;
+        /** @description YYYY-MM-DD */
+        from_date?: string;
+        /** @description YYYY-MM-DD */
+        to_date?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["AttendanceRange"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Monthly teacher attendance, page size 150 */
+  getSchoolAttendanceTeacherMonthlyReportDetailed: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description 1 = the month of date; otherwise from_date and to_date */
+        date_type?: string;
+        /** @description YYYY-MM or a date in the month */
+        date?: string;
+        /** @description YYYY-MM-DD */
+        from_date?: string;
+        /** @description YYYY-MM-DD */
+        to_date?: string;
+        /** @description name, code or e-mail */
+        "filter[base]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["AttendanceRangeList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Yearly teacher attendance: a row per person with monthly totals */
+  getSchoolAttendanceTeacherYearly: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description YYYY or a date in the year (default this year) */
+        date?: string;
+        /** @description name, code or e-mail */
+        "filter[base]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["AttendanceYearList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Yearly teacher report download */
+  getSchoolAttendanceTeacherYearlyReport: {
+    parameters: {
+      query?: {
+        /** @description pdf or xlsx (also 1 = pdf, 2 = xlsx) */
+        type?: string;
+        /** @description en, ms, ch, es, jp, de, fr: the language of the status words */
+        lang?: string;
+        /** @description YYYY or a date in the year (default this year) */
+        date?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["FileDownload"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** One person's yearly teacher attendance */
+  getSchoolAttendanceTeacherYearlyIndividual: {
+    parameters: {
+      query: {
+        /** @description the person */
+        id: number;
+        /** @description YYYY or a date in the year (default this year) */
+        date?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["AttendanceYear"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Yearly teacher attendance, page size 150 */
+  getSchoolAttendanceTeacherYearlyReportDetailed: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description YYYY or a date in the year (default this year) */
+        date?: string;
+        /** @description name, code or e-mail */
+        "filter[base]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["AttendanceYearList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Set (1-6) or clear (0) a manual status with a reason */
+  postSchoolAttendanceTeacherManage: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AttendanceStatusRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["AttendanceDay"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Add a time (no punch_id, 201), move one (punch_id, time) or remove one (punch_id, empty time) */
+  postSchoolAttendanceTeacherManageTimeUpdate: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AttendanceTimeRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["PunchSaved"];
+      201: components["responses"]["PunchSaved"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Manual changes with who, when, why and the old value */
+  getSchoolAttendanceTeacherAudit: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description the person (all when absent) */
+        id?: number;
+        from_date?: string;
+        to_date?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["AuditList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** A person's clock records (punches) of a day */
+  getSchoolAttendanceClockTeacher: {
+    parameters: {
+      query?: {
+        /** @description the person */
+        id?: number;
+        /** @description the person (alias) */
+        attendance_id?: number;
+        /** @description YYYY-MM-DD (default today) */
+        date?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["ClockRecords"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Headcount of teachers */
+  getSchoolDashboardTeacher: {
+    responses: {
+      200: components["responses"]["Headcount"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Today's teacher totals by status (1-6) */
+  getSchoolDashboardTeacherAttendanceDaily: {
+    parameters: {
+      query?: {
+        /** @description YYYY-MM-DD (default today) */
+        date?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["DashboardDaily"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Daily teacher rows of one status (id = status) */
+  getSchoolDashboardTeacherAttendanceDailyDetailed: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description YYYY-MM-DD (default today) */
+        date?: string;
+        /** @description the status 0-6 */
+        id?: string;
+        status?: string;
+        "filter[first_name]"?: string;
+        /** @description name, code or e-mail */
+        "filter[base]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["AttendanceDaily"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Totals per day over the last days (default 30, at most 92) */
+  getSchoolDashboardTeacherAttendanceTrend: {
+    parameters: {
+      query?: {
+        /** @description YYYY-MM-DD (default today) */
+        date?: string;
+        /** @description 1..92, default 30 */
+        days?: number;
+      };
+    };
+    responses: {
+      200: components["responses"]["Trend"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Daily staff attendance with totals */
+  getSchoolAttendanceStaff: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description YYYY-MM-DD (default today) */
+        date?: string;
+        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day; empty or all = every status */
+        status?: string;
+        /** @description name, code or e-mail */
+        "filter[base]"?: string;
+        "filter[first_name]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["AttendanceDaily"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Daily staff report download */
+  getSchoolAttendanceStaffReport: {
+    parameters: {
+      query?: {
+        /** @description pdf or xlsx (also 1 = pdf, 2 = xlsx) */
+        type?: string;
+        /** @description YYYY-MM-DD (default today) */
+        date?: string;
+        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day; empty or all = every status */
+        status?: string;
+        /** @description en, ms, ch, es, jp, de, fr: the language of the status words */
+        lang?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["FileDownload"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Monthly staff attendance: a row per person with days and totals (page size 30) */
+  getSchoolAttendanceStaffMonthly: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description 1 = the month of date; otherwise from_date and to_date */
+        date_type?: string;
+        /** @description YYYY-MM or a date in the month */
+        date?: string;
+        /** @description YYYY-MM-DD */
+        from_date?: string;
+        /** @description YYYY-MM-DD */
+        to_date?: string;
+        /** @description name, code or e-mail */
+        "filter[base]"?: string;
+        "filter[first_name]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["AttendanceRangeList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Staff attendance over from_date..to_date */
+  getSchoolAttendanceStaffMonthlyRange: {
+    parameters: {
+      query: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        from_date: string;
+        to_date: string;
+        /** @description name, code or e-mail */
+        "filter[base]"?: string;
+        "filter[first_name]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["AttendanceRangeList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Monthly staff report download (grid with letters P A L W H O) */
+  getSchoolAttendanceStaffMonthlyReport: {
+    parameters: {
+      query?: {
+        /** @description pdf or xlsx (also 1 = pdf, 2 = xlsx) */
+        type?: string;
+        /** @description en, ms, ch, es, jp, de, fr: the language of the status words */
+        lang?: string;
+        /** @description 1 = the month of date; otherwise from_date and to_date */
+        date_type?: string;
+        /** @description YYYY-MM or a date in the month */
+        date?: string;
+        /** @description YYYY-MM-DD */
+        from_date?: string;
+        /** @description YYYY-MM-DD */
+        to_date?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["FileDownload"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** One person's monthly staff attendance */
+  getSchoolAttendanceStaffMonthlySingle: {
+    parameters: {
+      query: {
+        /** @description the person */
+        id: number;
+        /** @description 1 = the month of date; otherwise from_date and to_date */
+        date_type?: string;
+        /** @description YYYY-MM or a date in the month */
+        date?: string;
+        /** @description YYYY-MM-DD */
+        from_date?: string;
+        /** @description YYYY-MM-DD */
+        to_date?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["AttendanceRange"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Monthly staff attendance, page size 150 */
+  getSchoolAttendanceStaffMonthlyReportDetailed: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description 1 = the month of date; otherwise from_date and to_date */
+        date_type?: string;
+        /** @description YYYY-MM or a date in the month */
+        date?: string;
+        /** @description YYYY-MM-DD */
+        from_date?: string;
+        /** @description YYYY-MM-DD */
+        to_date?: string;
+        /** @description name, code or e-mail */
+        "filter[base]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["AttendanceRangeList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Yearly staff attendance: a row per person with monthly totals */
+  getSchoolAttendanceStaffYearly: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description YYYY or a date in the year (default this year) */
+        date?: string;
+        /** @description name, code or e-mail */
+        "filter[base]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["AttendanceYearList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Yearly staff report download */
+  getSchoolAttendanceStaffYearlyReport: {
+    parameters: {
+      query?: {
+        /** @description pdf or xlsx (also 1 = pdf, 2 = xlsx) */
+        type?: string;
+        /** @description en, ms, ch, es, jp, de, fr: the language of the status words */
+        lang?: string;
+        /** @description YYYY or a date in the year (default this year) */
+        date?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["FileDownload"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** One person's yearly staff attendance */
+  getSchoolAttendanceStaffYearlyIndividual: {
+    parameters: {
+      query: {
+        /** @description the person */
+        id: number;
+        /** @description YYYY or a date in the year (default this year) */
+        date?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["AttendanceYear"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Yearly staff attendance, page size 150 */
+  getSchoolAttendanceStaffYearlyReportDetailed: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description YYYY or a date in the year (default this year) */
+        date?: string;
+        /** @description name, code or e-mail */
+        "filter[base]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["AttendanceYearList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Set (1-6) or clear (0) a manual status with a reason */
+  postSchoolAttendanceStaffManage: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AttendanceStatusRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["AttendanceDay"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Add a time (no punch_id, 201), move one (punch_id, time) or remove one (punch_id, empty time) */
+  postSchoolAttendanceStaffManageTimeUpdate: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AttendanceTimeRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["PunchSaved"];
+      201: components["responses"]["PunchSaved"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Manual changes with who, when, why and the old value */
+  getSchoolAttendanceStaffAudit: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description the person (all when absent) */
+        id?: number;
+        from_date?: string;
+        to_date?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["AuditList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** A person's clock records (punches) of a day */
+  getSchoolAttendanceClockStaff: {
+    parameters: {
+      query?: {
+        /** @description the person */
+        id?: number;
+        /** @description the person (alias) */
+        attendance_id?: number;
+        /** @description YYYY-MM-DD (default today) */
+        date?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["ClockRecords"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Headcount of staffs */
+  getSchoolDashboardStaff: {
+    responses: {
+      200: components["responses"]["Headcount"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Today's staff totals by status (1-6) */
+  getSchoolDashboardStaffAttendanceDaily: {
+    parameters: {
+      query?: {
+        /** @description YYYY-MM-DD (default today) */
+        date?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["DashboardDaily"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Daily staff rows of one status (id = status) */
+  getSchoolDashboardStaffAttendanceDailyDetailed: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description YYYY-MM-DD (default today) */
+        date?: string;
+        /** @description the status 0-6 */
+        id?: string;
+        status?: string;
+        "filter[first_name]"?: string;
+        /** @description name, code or e-mail */
+        "filter[base]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["AttendanceDaily"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Totals per day over the last days (default 30, at most 92) */
+  getSchoolDashboardStaffAttendanceTrend: {
+    parameters: {
+      query?: {
+        /** @description YYYY-MM-DD (default today) */
+        date?: string;
+        /** @description 1..92, default 30 */
+        days?: number;
+      };
+    };
+    responses: {
+      200: components["responses"]["Trend"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Daily employee attendance with totals */
+  getEmployeeAttendance: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description YYYY-MM-DD (default today) */
+        date?: string;
+        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day; empty or all = every status */
+        status?: string;
+        /** @description name, code or e-mail */
+        "filter[base]"?: string;
+        "filter[first_name]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["AttendanceDaily"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Daily employee report download */
+  getEmployeeAttendanceAdminReportDaily: {
+    parameters: {
+      query?: {
+        /** @description pdf or xlsx (also 1 = pdf, 2 = xlsx) */
+        type?: string;
+        /** @description YYYY-MM-DD (default today) */
+        date?: string;
+        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day; empty or all = every status */
+        status?: string;
+        /** @description en, ms, ch, es, jp, de, fr: the language of the status words */
+        lang?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["FileDownload"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Monthly employee attendance: a row per person with days and totals (page size 30) */
+  getEmployeeAttendanceMonthly: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description 1 = the month of date; otherwise from_date and to_date */
+        date_type?: string;
+        /** @description YYYY-MM or a date in the month */
+        date?: string;
+        /** @description YYYY-MM-DD */
+        from_date?: string;
+        /** @description YYYY-MM-DD */
+        to_date?: string;
+        /** @description name, code or e-mail */
+        "filter[base]"?: string;
+        "filter[first_name]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["AttendanceRangeList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Monthly employee report download (grid with letters P A L W H O) */
+  getEmployeeAttendanceAdminReportMonthly: {
+    parameters: {
+      query?: {
+        /** @description pdf or xlsx (also 1 = pdf, 2 = xlsx) */
+        type?: string;
+        /** @description en, ms, ch, es, jp, de, fr: the language of the status words */
+        lang?: string;
+        /** @description 1 = the month of date; otherwise from_date and to_date */
+        date_type?: string;
+        /** @description YYYY-MM or a date in the month */
+        date?: string;
+        /** @description YYYY-MM-DD */
+        from_date?: string;
+        /** @description YYYY-MM-DD */
+        to_date?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["FileDownload"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** One person's monthly employee attendance */
+  getEmployeeAttendanceMonthlyIndividual: {
+    parameters: {
+      query: {
+        /** @description the person */
+        employee_id: number;
+        /** @description 1 = the month of date; otherwise from_date and to_date */
+        date_type?: string;
+        /** @description YYYY-MM or a date in the month */
+        date?: string;
+        /** @description YYYY-MM-DD */
+        from_date?: string;
+        /** @description YYYY-MM-DD */
+        to_date?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["AttendanceRange"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Yearly employee attendance: a row per person with monthly totals */
+  getEmployeeAttendanceYearly: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description YYYY or a date in the year (default this year) */
+        date?: string;
+        /** @description name, code or e-mail */
+        "filter[base]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["AttendanceYearList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Yearly employee report download */
+  getEmployeeAttendanceAdminReportYearly: {
+    parameters: {
+      query?: {
+        /** @description pdf or xlsx (also 1 = pdf, 2 = xlsx) */
+        type?: string;
+        /** @description en, ms, ch, es, jp, de, fr: the language of the status words */
+        lang?: string;
+        /** @description YYYY or a date in the year (default this year) */
+        date?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["FileDownload"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** One person's yearly employee attendance */
+  getEmployeeAttendanceYearlyIndividual: {
+    parameters: {
+      query: {
+        /** @description the person */
+        employee_id: number;
+        /** @description YYYY or a date in the year (default this year) */
+        date?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["AttendanceYear"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Set (1-6) or clear (0) a manual status with a reason */
+  postEmployeeAttendanceAdminStatus: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AttendanceStatusRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["AttendanceDay"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Add a time (no punch_id, 201), move one (punch_id, time) or remove one (punch_id, empty time) */
+  postEmployeeAttendanceAdminTime: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AttendanceTimeRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["PunchSaved"];
+      201: components["responses"]["PunchSaved"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Manual changes with who, when, why and the old value */
+  getEmployeeAttendanceAudit: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description the person (all when absent) */
+        employee_id?: number;
+        from_date?: string;
+        to_date?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["AuditList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** A person's clock records (punches) of a day */
+  getEmployeeAttendanceClockToday: {
+    parameters: {
+      query?: {
+        /** @description the person */
+        employee_id?: number;
+        /** @description the person (alias) */
+        attendance_id?: number;
+        /** @description YYYY-MM-DD (default today) */
+        date?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["ClockRecords"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Headcount of employees */
+  getDashboardEmployee: {
+    responses: {
+      200: components["responses"]["Headcount"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Today's employee totals by status (1-6) */
+  getDashboardEmployeeAttendanceDaily: {
+    parameters: {
+      query?: {
+        /** @description YYYY-MM-DD (default today) */
+        date?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["DashboardDaily"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Daily employee rows of one status (id = status) */
+  getDashboardEmployeeAttendanceDailyDetailed: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description YYYY-MM-DD (default today) */
+        date?: string;
+        /** @description the status 0-6 */
+        id?: string;
+        status?: string;
+        "filter[first_name]"?: string;
+        /** @description name, code or e-mail */
+        "filter[base]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["AttendanceDaily"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Totals per day over the last days (default 30, at most 92) */
+  getDashboardEmployeeAttendanceTrend: {
+    parameters: {
+      query?: {
+        /** @description YYYY-MM-DD (default today) */
+        date?: string;
+        /** @description 1..92, default 30 */
+        days?: number;
+      };
+    };
+    responses: {
+      200: components["responses"]["Trend"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** List the teacher or staff groups (page size 20) */
+  getSchoolGroupManagement: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        "filter[name]"?: string;
+        /** @description teacher or staff (default teacher) */
+        type?: string;
+        /** @description 1 teacher, 2 staff */
+        employee_type?: number;
+      };
+    };
+    responses: {
+      200: components["responses"]["GroupList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Create a teacher or staff group */
+  postSchoolGroupManagement: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["GroupInput"];
+      };
+    };
+    responses: {
+      201: components["responses"]["Group"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Delete a group */
+  deleteSchoolGroupManagement: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Update a group; changed times apply from effective_from (default today) */
+  postSchoolGroupManagementUpdate: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["GroupInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["Group"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The group's weekly schedule (days 1 Monday .. 7 Sunday) */
+  getSchoolGroupSchedule: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      200: components["responses"]["GroupSchedule"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Save the weekly schedule; only days with a type are kept */
+  postSchoolGroupSchedule: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ScheduleRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["ScheduleSaved"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Empty the week from today on */
+  deleteSchoolGroupSchedule: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Cleared */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Members of the group (page size 30) */
+  getSchoolGroupEmployees: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description the group (school) */
+        id?: number;
+        /** @description the group (company) */
+        group_id?: number;
+        "filter[first_name]"?: string;
+        "filter[base]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["GroupMemberList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Add members (moving them out of any other group) */
+  postSchoolGroupEmployees: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["GroupMembersRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["Group"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Remove members */
+  deleteSchoolGroupEmployees: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["GroupMembersRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["Group"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** People of the group's kind outside it (page size 30) */
+  getSchoolGroupEmployeesNot: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description the group (school) */
+        id?: number;
+        /** @description the group (company) */
+        group_id?: number;
+        "filter[first_name]"?: string;
+        "filter[base]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["GroupMemberList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** List the employee groups (page size 20) */
+  getGroupRecord: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        "filter[name]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["GroupList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Delete a group */
+  deleteGroupRecord: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Create a employee group */
+  postGroupRecordRegister: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["GroupInput"];
+      };
+    };
+    responses: {
+      201: components["responses"]["Group"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Update a group; changed times apply from effective_from (default today) */
+  postGroupRecordUpdate: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["GroupInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["Group"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The group's weekly schedule (days 1 Monday .. 7 Sunday) */
+  getGroupSchedule: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      200: components["responses"]["GroupSchedule"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Save the weekly schedule; only days with a type are kept */
+  postGroupSchedule: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ScheduleRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["ScheduleSaved"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Empty the week from today on */
+  deleteGroupSchedule: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Cleared */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Members of the group (page size 30) */
+  getGroupEmployees: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description the group (school) */
+        id?: number;
+        /** @description the group (company) */
+        group_id?: number;
+        "filter[first_name]"?: string;
+        "filter[base]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["GroupMemberList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Add members (moving them out of any other group) */
+  postGroupEmployees: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["GroupMembersRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["Group"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Remove members */
+  deleteGroupEmployees: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["GroupMembersRequest"];
+      };
+    };
+    responses: {
+      200: components["responses"]["Group"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** People of the group's kind outside it (page size 30) */
+  getGroupEmployeesNot: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description the group (school) */
+        id?: number;
+        /** @description the group (company) */
+        group_id?: number;
+        "filter[first_name]"?: string;
+        "filter[base]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["GroupMemberList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** List holidays (page size 10) */
+  getHolidayRecord: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        "filter[name]"?: string;
+        "filter[from_date]"?: string;
+        "filter[to_date]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["HolidayList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Create a holiday (end defaults to start) */
+  postHolidayRecord: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["HolidayInput"];
+      };
+    };
+    responses: {
+      201: components["responses"]["Holiday"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Delete a holiday */
+  deleteHolidayRecord: {
+    parameters: {
+      query?: {
+        holiday_id?: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Update a holiday */
+  postHolidayRecordUpdate: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["HolidayInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["Holiday"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** List holidays (page size 10) */
+  getSchoolHolidayManagement: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        "filter[name]"?: string;
+        "filter[holidayPeriod.name]"?: string;
+        "filter[from_date]"?: string;
+        "filter[to_date]"?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["HolidayList"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Create a holiday (end defaults to start) */
+  postSchoolHolidayManagement: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["HolidayInput"];
+      };
+    };
+    responses: {
+      201: components["responses"]["Holiday"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Delete a holiday */
+  deleteSchoolHolidayManagement: {
+    parameters: {
+      query?: {
+        holiday_id?: number;
+        id?: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Update a holiday */
+  postSchoolHolidayManagementUpdate: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["HolidayInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["Holiday"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The caller's own day (422 people.no_account when not linked to a person) */
+  getSchoolPersonalAttendanceDaily: {
+    parameters: {
+      query?: {
+        /** @description YYYY-MM-DD (default today) */
+        date?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["AttendanceDay"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The caller's own month */
+  getSchoolPersonalAttendanceMonthly: {
+    parameters: {
+      query?: {
+        /** @description YYYY-MM or a date */
+        date?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["AttendanceRange"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The caller's own clock records of a day */
+  getSchoolPersonalAttendanceClock: {
+    parameters: {
+      query?: {
+        /** @description YYYY-MM-DD (default today) */
+        date?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["ClockRecords"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** List the leave types (page size 10) */
+  getSchoolLeaveManagement: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        "filter[name]"?: string;
+      };
+    };
+    responses: {
+      /** @description A page of leave types */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveType"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Create a leave type */
+  postSchoolLeaveManagement: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveTypeInput"];
+      };
+    };
+    responses: {
+      /** @description The created type */
+      201: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveType"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Delete a leave type (409 leave.type_in_use when used) */
+  deleteSchoolLeaveManagement: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** One leave type */
+  getSchoolLeaveManagementForm: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description The type */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveType"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Update a leave type */
+  postSchoolLeaveManagementUpdate: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveTypeUpdate"];
+      };
+    };
+    responses: {
+      /** @description The saved type */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveType"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** leave statistics: this week, pending, approved, total of the year */
+  getSchoolLeaveStatistics: {
+    responses: {
+      /** @description The numbers */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveStats"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Every leave entitlement with its balance on a date */
+  getSchoolLeaveBalances: {
+    parameters: {
+      query?: {
+        /** @description YYYY-MM-DD (default today) */
+        date?: string;
+      };
+    };
+    responses: {
+      /** @description Entitlements */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveEntitlement"][];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Preview (apply false) or apply the year-end leave carry-forward */
+  postSchoolLeaveCarryForward: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveCarryForwardInput"];
+      };
+    };
+    responses: {
+      /** @description The rows */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveCarryForwardResult"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The teacher leave entitlements of a person with balance and available (page size 50) */
+  getSchoolLeaveTeacherEntitlement: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description the person */
+        id?: number;
+      };
+    };
+    responses: {
+      /** @description A page of entitlements */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveEntitlement"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Create or update a teacher leave entitlement (one per person, type and period) */
+  postSchoolLeaveTeacherEntitlement: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveEntitlementInput"];
+      };
+    };
+    responses: {
+      /** @description The saved entitlement */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveEntitlement"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Delete a teacher leave entitlement */
+  deleteSchoolLeaveTeacherEntitlement: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** One teacher leave entitlement */
+  getSchoolLeaveTeacherEntitlementForm: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description The entitlement */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveEntitlement"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** The same teacher leave entitlement for listed people, a group or everyone */
+  postSchoolLeaveTeacherEntitlementBulk: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveBulkEntitlementInput"];
+      };
+    };
+    responses: {
+      /** @description How many were saved */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveBulkResult"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Assign leave to a teacher (approved at once; JSON or multipart with attachment) */
+  postSchoolLeaveAssignmentTeacher: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveAssignInput"];
+        "multipart/form-data": components["schemas"]["LeaveApplyMultipart"];
+      };
+    };
+    responses: {
+      /** @description The approved application */
+      201: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The teacher leave applications (page size 15) */
+  getSchoolLeaveApplicationTeacher: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description pending, approved, rejected or cancelled */
+        status?: string;
+        /** @description name or code */
+        "filter[base]"?: string;
+        /** @description one person */
+        id?: number;
+      };
+    };
+    responses: {
+      /** @description A page of applications */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** One teacher's leave applications of a month */
+  getSchoolLeaveApplicationTeacherIndividual: {
+    parameters: {
+      query: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description the person */
+        id: number;
+        /** @description YYYY-MM */
+        date?: string;
+        status?: string;
+      };
+    };
+    responses: {
+      /** @description A page of applications */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Approve a teacher leave application */
+  postSchoolLeaveApplicationTeacherApprove: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveDecisionInput"];
+      };
+    };
+    responses: {
+      /** @description The application */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Reject (comment required) a teacher leave application */
+  postSchoolLeaveApplicationTeacherReject: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveDecisionInput"];
+      };
+    };
+    responses: {
+      /** @description The application */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Cancel a teacher leave application */
+  postSchoolLeaveApplicationTeacherCancel: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveDecisionInput"];
+      };
+    };
+    responses: {
+      /** @description The application */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The staff leave entitlements of a person with balance and available (page size 50) */
+  getSchoolLeaveStaffEntitlement: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description the person */
+        id?: number;
+      };
+    };
+    responses: {
+      /** @description A page of entitlements */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveEntitlement"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Create or update a staff leave entitlement (one per person, type and period) */
+  postSchoolLeaveStaffEntitlement: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveEntitlementInput"];
+      };
+    };
+    responses: {
+      /** @description The saved entitlement */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveEntitlement"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Delete a staff leave entitlement */
+  deleteSchoolLeaveStaffEntitlement: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** One staff leave entitlement */
+  getSchoolLeaveStaffEntitlementForm: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description The entitlement */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveEntitlement"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** The same staff leave entitlement for listed people, a group or everyone */
+  postSchoolLeaveStaffEntitlementBulk: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveBulkEntitlementInput"];
+      };
+    };
+    responses: {
+      /** @description How many were saved */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveBulkResult"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Assign leave to a staff (approved at once; JSON or multipart with attachment) */
+  postSchoolLeaveAssignmentStaff: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveAssignInput"];
+        "multipart/form-data": components["schemas"]["LeaveApplyMultipart"];
+      };
+    };
+    responses: {
+      /** @description The approved application */
+      201: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The staff leave applications (page size 15) */
+  getSchoolLeaveApplicationStaff: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description pending, approved, rejected or cancelled */
+        status?: string;
+        /** @description name or code */
+        "filter[base]"?: string;
+        /** @description one person */
+        id?: number;
+      };
+    };
+    responses: {
+      /** @description A page of applications */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** One staff's leave applications of a month */
+  getSchoolLeaveApplicationStaffIndividual: {
+    parameters: {
+      query: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description the person */
+        id: number;
+        /** @description YYYY-MM */
+        date?: string;
+        status?: string;
+      };
+    };
+    responses: {
+      /** @description A page of applications */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Approve a staff leave application */
+  postSchoolLeaveApplicationStaffApprove: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveDecisionInput"];
+      };
+    };
+    responses: {
+      /** @description The application */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Reject (comment required) a staff leave application */
+  postSchoolLeaveApplicationStaffReject: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveDecisionInput"];
+      };
+    };
+    responses: {
+      /** @description The application */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Cancel a staff leave application */
+  postSchoolLeaveApplicationStaffCancel: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveDecisionInput"];
+      };
+    };
+    responses: {
+      /** @description The application */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** List the away types (page size 10) */
+  getSchoolAwayManagement: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        "filter[name]"?: string;
+      };
+    };
+    responses: {
+      /** @description A page of away types */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveType"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Create a away type */
+  postSchoolAwayManagement: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveTypeInput"];
+      };
+    };
+    responses: {
+      /** @description The created type */
+      201: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveType"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Delete a away type (409 leave.type_in_use when used) */
+  deleteSchoolAwayManagement: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** One away type */
+  getSchoolAwayManagementForm: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description The type */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveType"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Update a away type */
+  postSchoolAwayManagementUpdate: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveTypeUpdate"];
+      };
+    };
+    responses: {
+      /** @description The saved type */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveType"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** away statistics: this week, pending, approved, total of the year */
+  getSchoolAwayStatistics: {
+    responses: {
+      /** @description The numbers */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveStats"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Every away entitlement with its balance on a date */
+  getSchoolAwayBalances: {
+    parameters: {
+      query?: {
+        /** @description YYYY-MM-DD (default today) */
+        date?: string;
+      };
+    };
+    responses: {
+      /** @description Entitlements */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveEntitlement"][];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Preview (apply false) or apply the year-end away carry-forward */
+  postSchoolAwayCarryForward: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveCarryForwardInput"];
+      };
+    };
+    responses: {
+      /** @description The rows */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveCarryForwardResult"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The teacher away entitlements of a person with balance and available (page size 50) */
+  getSchoolAwayTeacherEntitlement: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description the person */
+        id?: number;
+      };
+    };
+    responses: {
+      /** @description A page of entitlements */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveEntitlement"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Create or update a teacher away entitlement (one per person, type and period) */
+  postSchoolAwayTeacherEntitlement: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveEntitlementInput"];
+      };
+    };
+    responses: {
+      /** @description The saved entitlement */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveEntitlement"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Delete a teacher away entitlement */
+  deleteSchoolAwayTeacherEntitlement: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** One teacher away entitlement */
+  getSchoolAwayTeacherEntitlementForm: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description The entitlement */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveEntitlement"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** The same teacher away entitlement for listed people, a group or everyone */
+  postSchoolAwayTeacherEntitlementBulk: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveBulkEntitlementInput"];
+      };
+    };
+    responses: {
+      /** @description How many were saved */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveBulkResult"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Assign away to a teacher (approved at once; JSON or multipart with attachment) */
+  postSchoolAwayAssignmentTeacher: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveAssignInput"];
+        "multipart/form-data": components["schemas"]["LeaveApplyMultipart"];
+      };
+    };
+    responses: {
+      /** @description The approved application */
+      201: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The teacher away applications (page size 15) */
+  getSchoolAwayApplicationTeacher: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description pending, approved, rejected or cancelled */
+        status?: string;
+        /** @description name or code */
+        "filter[base]"?: string;
+        /** @description one person */
+        id?: number;
+      };
+    };
+    responses: {
+      /** @description A page of applications */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** One teacher's away applications of a month */
+  getSchoolAwayApplicationTeacherIndividual: {
+    parameters: {
+      query: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description the person */
+        id: number;
+        /** @description YYYY-MM */
+        date?: string;
+        status?: string;
+      };
+    };
+    responses: {
+      /** @description A page of applications */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Approve a teacher away application */
+  postSchoolAwayApplicationTeacherApprove: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveDecisionInput"];
+      };
+    };
+    responses: {
+      /** @description The application */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Reject (comment required) a teacher away application */
+  postSchoolAwayApplicationTeacherReject: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveDecisionInput"];
+      };
+    };
+    responses: {
+      /** @description The application */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Cancel a teacher away application */
+  postSchoolAwayApplicationTeacherCancel: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveDecisionInput"];
+      };
+    };
+    responses: {
+      /** @description The application */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The staff away entitlements of a person with balance and available (page size 50) */
+  getSchoolAwayStaffEntitlement: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description the person */
+        id?: number;
+      };
+    };
+    responses: {
+      /** @description A page of entitlements */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveEntitlement"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Create or update a staff away entitlement (one per person, type and period) */
+  postSchoolAwayStaffEntitlement: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveEntitlementInput"];
+      };
+    };
+    responses: {
+      /** @description The saved entitlement */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveEntitlement"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Delete a staff away entitlement */
+  deleteSchoolAwayStaffEntitlement: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** One staff away entitlement */
+  getSchoolAwayStaffEntitlementForm: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description The entitlement */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveEntitlement"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** The same staff away entitlement for listed people, a group or everyone */
+  postSchoolAwayStaffEntitlementBulk: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveBulkEntitlementInput"];
+      };
+    };
+    responses: {
+      /** @description How many were saved */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveBulkResult"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Assign away to a staff (approved at once; JSON or multipart with attachment) */
+  postSchoolAwayAssignmentStaff: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveAssignInput"];
+        "multipart/form-data": components["schemas"]["LeaveApplyMultipart"];
+      };
+    };
+    responses: {
+      /** @description The approved application */
+      201: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The staff away applications (page size 15) */
+  getSchoolAwayApplicationStaff: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description pending, approved, rejected or cancelled */
+        status?: string;
+        /** @description name or code */
+        "filter[base]"?: string;
+        /** @description one person */
+        id?: number;
+      };
+    };
+    responses: {
+      /** @description A page of applications */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** One staff's away applications of a month */
+  getSchoolAwayApplicationStaffIndividual: {
+    parameters: {
+      query: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description the person */
+        id: number;
+        /** @description YYYY-MM */
+        date?: string;
+        status?: string;
+      };
+    };
+    responses: {
+      /** @description A page of applications */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Approve a staff away application */
+  postSchoolAwayApplicationStaffApprove: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveDecisionInput"];
+      };
+    };
+    responses: {
+      /** @description The application */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Reject (comment required) a staff away application */
+  postSchoolAwayApplicationStaffReject: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveDecisionInput"];
+      };
+    };
+    responses: {
+      /** @description The application */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Cancel a staff away application */
+  postSchoolAwayApplicationStaffCancel: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveDecisionInput"];
+      };
+    };
+    responses: {
+      /** @description The application */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** List the leave types (page size 30) */
+  getCompanyLeave: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        "filter[name]"?: string;
+      };
+    };
+    responses: {
+      /** @description A page of leave types */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveType"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Create a leave type */
+  postCompanyLeave: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveTypeInput"];
+      };
+    };
+    responses: {
+      /** @description The created type */
+      201: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveType"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Delete a leave type (409 leave.type_in_use when used) */
+  deleteCompanyLeave: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  /** One leave type */
+  getCompanyLeaveForm: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description The type */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveType"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** One leave type */
+  getCompanyLeaveSingle: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description The type */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveType"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** Update a leave type */
+  postCompanyLeaveUpdate: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveTypeUpdate"];
+      };
+    };
+    responses: {
+      /** @description The saved type */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveType"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The employee leave entitlements of a person with balance and available (page size 50) */
+  getCompanyLeaveEmployeeEntitlement: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description the person */
+        employee_id?: number;
+      };
+    };
+    responses: {
+      /** @description A page of entitlements */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveEntitlement"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Create or update a employee leave entitlement (one per person, type and period) */
+  postCompanyLeaveEmployeeEntitlement: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveEntitlementInput"];
+      };
+    };
+    responses: {
+      /** @description The saved entitlement */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveEntitlement"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Delete a employee leave entitlement */
+  deleteCompanyLeaveEmployeeEntitlement: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** One employee leave entitlement */
+  getCompanyLeaveEmployeeEntitlementForm: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description The entitlement */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveEntitlement"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** The same employee leave entitlement for listed people, a group or everyone */
+  postCompanyLeaveEmployeeEntitlementBulk: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveBulkEntitlementInput"];
+      };
+    };
+    responses: {
+      /** @description How many were saved */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveBulkResult"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Assign leave to an employee (approved at once; JSON or multipart with attachment) */
+  postCompanyLeaveAssignment: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveAssignInput"];
+        "multipart/form-data": components["schemas"]["LeaveApplyMultipart"];
+      };
+    };
+    responses: {
+      /** @description The approved application */
+      201: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The employees' leave applications (page size 15) */
+  getCompanyLeaveApplication: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description pending, approved, rejected or cancelled */
+        status?: string;
+        /** @description name or code */
+        "filter[base]"?: string;
+        /** @description one employee */
+        employee_id?: number;
+      };
+    };
+    responses: {
+      /** @description A page of applications */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Approve a leave application */
+  postCompanyLeaveApplicationApprove: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveDecisionInput"];
+      };
+    };
+    responses: {
+      /** @description The application */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Reject (comment required) a leave application */
+  postCompanyLeaveApplicationReject: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveDecisionInput"];
+      };
+    };
+    responses: {
+      /** @description The application */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Cancel a leave application */
+  postCompanyLeaveApplicationCancel: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveDecisionInput"];
+      };
+    };
+    responses: {
+      /** @description The application */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** leave statistics: this week, pending, approved, total of the year */
+  getCompanyLeaveStatistics: {
+    responses: {
+      /** @description The numbers */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveStats"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Every leave entitlement with its balance on a date */
+  getCompanyLeaveBalances: {
+    parameters: {
+      query?: {
+        /** @description YYYY-MM-DD (default today) */
+        date?: string;
+      };
+    };
+    responses: {
+      /** @description Entitlements */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveEntitlement"][];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Preview (apply false) or apply the year-end leave carry-forward */
+  postCompanyLeaveCarryForward: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveCarryForwardInput"];
+      };
+    };
+    responses: {
+      /** @description The rows */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveCarryForwardResult"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The caller's own leave entitlements (page size 15) */
+  getSchoolPersonalLeaveEntitlement: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+      };
+    };
+    responses: {
+      /** @description A page of entitlements */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveEntitlement"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** One own leave entitlement */
+  getSchoolPersonalLeaveEntitlementForm: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description The entitlement */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveEntitlement"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The caller's own leave applications (page size 20) */
+  getSchoolPersonalLeaveApplication: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        status?: string;
+      };
+    };
+    responses: {
+      /** @description A page of applications */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Apply for leave (JSON, or multipart with an attachment) */
+  postSchoolPersonalLeaveApplication: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveApplyInput"];
+        "multipart/form-data": components["schemas"]["LeaveApplyMultipart"];
+      };
+    };
+    responses: {
+      /** @description The pending application */
+      201: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      /** @description The attachment is larger than 5 MB */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Cancel an own leave application before it starts (422 leave.already_started) */
+  postSchoolPersonalLeaveApplicationCancel: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveDecisionInput"];
+      };
+    };
+    responses: {
+      /** @description The cancelled application */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The caller's own away entitlements (page size 15) */
+  getSchoolPersonalAwayEntitlement: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+      };
+    };
+    responses: {
+      /** @description A page of entitlements */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveEntitlement"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** One own away entitlement */
+  getSchoolPersonalAwayEntitlementForm: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description The entitlement */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveEntitlement"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The caller's own away applications (page size 20) */
+  getSchoolPersonalAwayApplication: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        status?: string;
+      };
+    };
+    responses: {
+      /** @description A page of applications */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Apply for away (JSON, or multipart with an attachment) */
+  postSchoolPersonalAwayApplication: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveApplyInput"];
+        "multipart/form-data": components["schemas"]["LeaveApplyMultipart"];
+      };
+    };
+    responses: {
+      /** @description The pending application */
+      201: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      /** @description The attachment is larger than 5 MB */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Cancel an own away application before it starts (422 leave.already_started) */
+  postSchoolPersonalAwayApplicationCancel: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveDecisionInput"];
+      };
+    };
+    responses: {
+      /** @description The cancelled application */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** An application attachment (same organisation) */
+  getLeaveAttachmentsKey: {
+    parameters: {
+      path: {
+        key: string;
+      };
+    };
+    responses: {
+      /** @description The file */
+      200: {
+        content: {
+          "application/pdf": string;
+          "image/*": string;
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** The secret iCalendar feed address of approved leave, away and holidays */
+  getLeaveCalendar: {
+    responses: {
+      /** @description The feed address */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["CalendarLink"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Replace the calendar feed secret; the old address stops working */
+  postLeaveCalendarReset: {
+    responses: {
+      /** @description The new feed address */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["CalendarLink"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** The iCalendar feed (public; the file name is the secret key with .ics) */
+  getCalendarFile: {
+    parameters: {
+      path: {
+        file: string;
+      };
+    };
+    responses: {
+      /** @description The calendar */
+      200: {
+        content: {
+          "text/calendar": string;
+        };
+      };
+      404: components["responses"]["NotFound"];
+    };
+  };
+  /** The school leave ledger of a year: one row per person and type with entitled, carried, taken, pending, balance and the amount per month */
+  getSchoolLeaveLedger: {
+    parameters: {
+      query?: {
+        /** @description YYYY (default this year) */
+        year?: string;
+        /** @description A date or year instead of year */
+        date?: string;
+      };
+    };
+    responses: {
+      /** @description The ledger rows */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveLedgerRow"][];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The school away ledger of a year: one row per person and type with entitled, carried, taken, pending, balance and the amount per month */
+  getSchoolAwayLedger: {
+    parameters: {
+      query?: {
+        /** @description YYYY (default this year) */
+        year?: string;
+        /** @description A date or year instead of year */
+        date?: string;
+      };
+    };
+    responses: {
+      /** @description The ledger rows */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveLedgerRow"][];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The company leave ledger of a year: one row per person and type with entitled, carried, taken, pending, balance and the amount per month */
+  getCompanyLeaveLedger: {
+    parameters: {
+      query?: {
+        /** @description YYYY (default this year) */
+        year?: string;
+        /** @description A date or year instead of year */
+        date?: string;
+      };
+    };
+    responses: {
+      /** @description The ledger rows */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveLedgerRow"][];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
     };
   };
 }

@@ -1,7 +1,7 @@
 // The quick-search box of a list kept in the URL: from two characters, after 200 ms.
 import { useEffect, useRef, useState } from 'react';
-import { MIN_SEARCH_LENGTH, useListUrlState } from '../../../lib/use-list-url-state';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { MIN_SEARCH_LENGTH, useListUrlState } from './use-list-url-state';
+import { useDebouncedValue } from './use-debounced-value';
 
 export const SEARCH_DEBOUNCE_MS = 200;
 

@@ -4,6 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/use-session';
 import { PageHeader } from '../../../components/page-header';
+import { dateInZone } from '../../../lib/org-date';
+import { AttendancePanel } from './attendance-panel';
+import { PersonalToday } from './personal-today';
 
 interface QuickLink {
   to: string;
@@ -21,10 +24,18 @@ const QUICK_LINKS: QuickLink[] = [
   { to: '/school/management', label: 'common:menu.school', icon: <ApartmentOutlined />, permission: 'view.manage.school', kind: 'school' },
 ];
 
-/** The welcome page; the attendance issue adds headcounts and charts. */
+/** The welcome page: headcounts and today's attendance for admins, a member's own day otherwise. */
 export default function DashboardPage() {
   const { t } = useTranslation(['common']);
   const session = useSession();
+  const today = dateInZone(session?.org?.timezone);
+  const perms = session?.permissions ?? [];
+  const kinds =
+    session?.org?.kind === 'school' && perms.includes('view.manage.school')
+      ? (['teacher', 'staff'] as const)
+      : session?.org?.kind === 'company' && perms.includes('view.manage.company')
+        ? (['employee'] as const)
+        : [];
   const links = QUICK_LINKS.filter(
     (l) => (!l.kind || l.kind === session?.org?.kind) && (!l.permission || session?.permissions?.includes(l.permission)),
   );
@@ -64,7 +75,17 @@ export default function DashboardPage() {
             </Space>
           </Card>
         </Col>
+        {kinds.length === 0 && (
+          <Col xs={24} lg={14}>
+            <PersonalToday date={today} />
+          </Col>
+        )}
       </Row>
+      {kinds.map((k) => (
+        <div key={k} style={{ marginTop: 16 }}>
+          <AttendancePanel kind={k} date={today} />
+        </div>
+      ))}
     </>
   );
 }

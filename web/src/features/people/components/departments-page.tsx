@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { useDeleteDepartment, useDepartments, useSaveDepartment, type DepartmentInput } from '../api/departments';
 import type { Department } from '../api/faces';
-import { useQuickSearchList } from './use-quick-search';
+import { useQuickSearchList } from '../../../lib/use-quick-search-list';
 import { ApiError } from '../../../lib/api-client';
 import { useFormRules } from '../../../lib/form-rules';
 import { applyServerErrors, translateApiError } from '../../../lib/form-errors';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PEOPLE_PAGE_SIZE, useArchivePerson, usePeople, useResendVerification, useRestorePerson } from '../api/people';
 import { faceOf, type FaceKind, type Person } from '../api/faces';
-import { useQuickSearchList } from './use-quick-search';
+import { useQuickSearchList } from '../../../lib/use-quick-search-list';
 import { AccountStatus } from './account-status';
 import { ExportButtons } from './export-buttons';
 import { ImportModal } from './import-modal';

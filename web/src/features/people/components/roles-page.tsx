@@ -12,7 +12,7 @@ import {
   useResendVerification,
 } from '../api/people';
 import { faceOf, type FaceKind, type Person } from '../api/faces';
-import { useQuickSearchList } from './use-quick-search';
+import { useQuickSearchList } from '../../../lib/use-quick-search-list';
 import { AccountStatus } from './account-status';
 import { translateApiError } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/use-session';

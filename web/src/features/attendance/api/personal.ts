@@ -1,0 +1,24 @@
+// The signed-in member's own attendance (422 people.no_account when not linked to a person).
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { DataEnvelope } from '../../../lib/api-schemas';
+import type { ClockRecords, RangeRow } from './faces';
+
+export function usePersonalMonth(month: string) {
+  return useQuery({
+    queryKey: ['personal-attendance', 'monthly', month],
+    queryFn: ({ signal }) =>
+      api.get<DataEnvelope<RangeRow>>('/api/school/personal/attendance/monthly', { date: month }, signal).then((r) => r.data),
+    retry: false,
+  });
+}
+
+export function usePersonalClock(date: string | undefined) {
+  return useQuery({
+    queryKey: ['personal-attendance', 'clock', date],
+    queryFn: ({ signal }) =>
+      api.get<DataEnvelope<ClockRecords>>('/api/school/personal/attendance/clock', { date }, signal).then((r) => r.data),
+    enabled: !!date,
+    retry: false,
+  });
+}

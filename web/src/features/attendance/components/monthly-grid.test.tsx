@@ -1,0 +1,64 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { gridCell, MonthlyGrid } from './monthly-grid';
+import type { RangeRow } from '../api/faces';
+import { i18n, initI18n } from '../../../lib/i18n';
+
+type Day = RangeRow['days'][number];
+const day = (date: string, status: Day['status'], extra: Partial<Day> = {}): Day => ({
+  date,
+  status,
+  late: false,
+  early_out: false,
+  missing_out: false,
+  in_time: '',
+  last_seen: '',
+  punches: 0,
+  manual: false,
+  ...extra,
+});
+
+describe('monthly grid cells', () => {
+  it('draws a letter per status, "+" when late and "*" when set by hand', () => {
+    expect(gridCell(day('2026-03-02', 1))).toMatchObject({ text: 'P', background: '#52c41a', label: 'status.present' });
+    expect(gridCell(day('2026-03-02', 1, { late: true }))).toMatchObject({ text: 'P+' });
+    expect(gridCell(day('2026-03-02', 2, { manual: true }))).toMatchObject({ text: 'A*', background: '#ff4d4f' });
+    expect(gridCell(day('2026-03-02', 3)).text).toBe('L');
+    expect(gridCell(day('2026-03-02', 4)).text).toBe('W');
+    expect(gridCell(day('2026-03-02', 5)).text).toBe('H');
+    expect(gridCell(day('2026-03-02', 6)).text).toBe('O');
+    expect(gridCell(undefined)).toMatchObject({ text: '', label: '' });
+  });
+
+  it('renders people × days with totals and reports the clicked cell', async () => {
+    await initI18n('en');
+    await i18n.changeLanguage('en');
+    const row: RangeRow = {
+      id: 5,
+      kind: 'employee',
+      code: 'E-1',
+      first_name: 'Siti',
+      last_name: 'Aminah',
+      name: 'Siti Aminah',
+      email: '',
+      image_url: '',
+      days: [day('2026-03-01', 6), day('2026-03-02', 1, { late: true, in_time: '08:10' }), day('2026-03-03', 2)],
+      totals: { present: 1, absent: 1, leave: 0, away: 0, holiday: 0, off_day: 1, open: 0, late: 1, early_out: 0 },
+    };
+    const onCell = vi.fn();
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MonthlyGrid rows={[row]} dates={['2026-03-01', '2026-03-02', '2026-03-03']} onCell={onCell} pagination={false} />
+      </I18nextProvider>,
+    );
+    const cell = await screen.findByTestId('cell-E-1-2026-03-02');
+    expect(cell.textContent).toBe('P+');
+    expect(cell.getAttribute('data-status')).toBe('1');
+    expect(screen.getByTestId('cell-E-1-2026-03-03').textContent).toBe('A');
+    expect(screen.getByTestId('row-total-E-1-present').textContent).toBe('1');
+    expect(screen.getByTestId('row-total-E-1-off_day').textContent).toBe('1');
+    fireEvent.click(cell);
+    expect(onCell).toHaveBeenCalledWith(row, '2026-03-02');
+  });
+});

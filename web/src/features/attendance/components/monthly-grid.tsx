@@ -1,0 +1,110 @@
+// People × days: a coloured letter per day (P A L W H O, "+" when late), totals on the right.
+import { Table, Tooltip, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { AttendanceDay, RangeRow } from '../api/faces';
+import { COUNTED_STATUSES, statusInfo, totalOf } from '../../../lib/attendance-status';
+
+export interface GridCell {
+  text: string;
+  background: string;
+  color: string;
+  /** i18n key of the status (common namespace). */
+  label: string;
+}
+
+/** How one day is drawn in the grid. A missing day is an empty cell. */
+export function gridCell(day: Pick<AttendanceDay, 'status' | 'late' | 'manual'> | undefined): GridCell {
+  if (!day) return { text: '', background: 'transparent', color: 'inherit', label: '' };
+  const s = statusInfo(day.status);
+  const dark = s.code === 1 || s.code === 2 || s.code === 3 || s.code === 4;
+  return {
+    text: `${s.letter}${day.late ? '+' : ''}${day.manual ? '*' : ''}`,
+    background: s.color,
+    color: dark ? '#fff' : 'rgba(0,0,0,0.88)',
+    label: s.label,
+  };
+}
+
+export function MonthlyGrid({
+  rows,
+  dates,
+  loading,
+  onCell,
+  onPerson,
+  pagination,
+}: {
+  rows: RangeRow[];
+  dates: string[];
+  loading?: boolean;
+  onCell: (row: RangeRow, date: string) => void;
+  onPerson?: (row: RangeRow) => void;
+  pagination?: false | { current: number; pageSize: number; total: number; onChange: (page: number, size: number) => void };
+}) {
+  const { t } = useTranslation(['attendance', 'common']);
+  const columns: TableColumnsType<RangeRow> = [
+    { title: t('fields.code'), dataIndex: 'code', width: 90, fixed: 'left' },
+    {
+      title: t('fields.name'),
+      dataIndex: 'name',
+      width: 180,
+      fixed: 'left',
+      render: (v: string, r) =>
+        onPerson ? (
+          <a onClick={() => onPerson(r)} data-testid="monthly-person">
+            {v}
+          </a>
+        ) : (
+          v
+        ),
+    },
+    ...dates.map((date) => ({
+      key: date,
+      title: <span title={date}>{Number(date.slice(8))}</span>,
+      width: 40,
+      align: 'center' as const,
+      onHeaderCell: () => ({ style: { padding: '6px 2px', whiteSpace: 'nowrap' as const } }),
+      onCell: () => ({ style: { padding: 2 } }),
+      render: (_: unknown, r: RangeRow) => {
+        const day = r.days.find((d) => d.date === date);
+        const c = gridCell(day);
+        if (!day) return null;
+        return (
+          <Tooltip title={`${date} · ${t(`common:${c.label}`)}${day.in_time ? ` · ${day.in_time}` : ''}`}>
+            <div
+              role="button"
+              tabIndex={0}
+              onClick={() => onCell(r, date)}
+              onKeyDown={(e) => e.key === 'Enter' && onCell(r, date)}
+              data-testid={`cell-${r.code}-${date}`}
+              data-status={day.status}
+              style={{ background: c.background, color: c.color, borderRadius: 3, cursor: 'pointer', fontSize: 12, lineHeight: '22px' }}
+            >
+              {c.text}
+            </div>
+          </Tooltip>
+        );
+      },
+    })),
+    ...COUNTED_STATUSES.map((s) => ({
+      key: `total-${s.name}`,
+      title: <Tooltip title={t(`common:${s.label}`)}>{s.letter}</Tooltip>,
+      width: 44,
+      align: 'center' as const,
+      render: (_: unknown, r: RangeRow) => <span data-testid={`row-total-${r.code}-${s.name}`}>{totalOf(r.totals, s.code)}</span>,
+    })),
+    { key: 'late', title: <Tooltip title={t('daily.late')}>+</Tooltip>, width: 44, align: 'center', render: (_, r) => r.totals.late },
+  ];
+  return (
+    <Table<RangeRow>
+      rowKey="id"
+      size="small"
+      bordered
+      columns={columns}
+      dataSource={rows}
+      loading={loading}
+      pagination={pagination}
+      scroll={{ x: 270 + dates.length * 40 + 7 * 44 }}
+      data-testid="monthly-grid"
+    />
+  );
+}

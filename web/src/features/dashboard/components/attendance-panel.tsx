@@ -1,0 +1,95 @@
+// One kind's dashboard: headcount, today's totals as a donut (click a status for the list) and
+// the 30-day trend.
+import { useState } from 'react';
+import { Card, Col, Input, Modal, Row, Statistic, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useDashboardDaily, useDashboardDetailed, useHeadcount, useTrend, type DailyRow, type DashboardKind } from '../api/dashboard';
+import { DonutChart } from './donut-chart';
+import { TrendChart } from './trend-chart';
+import { StatusLegend, StatusTag } from '../../../components/attendance-status';
+import { QueryError } from '../../../components/query-error';
+import { COUNTED_STATUSES, statusInfo } from '../../../lib/attendance-status';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+
+function DetailedList({ kind, date, status, onClose }: { kind: DashboardKind; date: string; status: number | null; onClose: () => void }) {
+  const { t } = useTranslation(['common']);
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const term = useDebouncedValue(search.trim(), 200);
+  const query = useDashboardDetailed(kind, date, status, page, term.length >= 2 ? term : undefined);
+  return (
+    <Modal
+      open={status !== null}
+      onCancel={onClose}
+      footer={null}
+      width={720}
+      title={status !== null ? t('dashboard.detailed_title', { status: t(statusInfo(status).label), kind: t(`dashboard.kinds.${kind}`), date }) : ''}
+      destroyOnHidden
+    >
+      <Input.Search
+        allowClear
+        value={search}
+        onChange={(e) => {
+          setSearch(e.target.value);
+          setPage(1);
+        }}
+        placeholder={t('dashboard.search_first_name')}
+        style={{ maxWidth: 280, marginBottom: 12 }}
+      />
+      {query.isError ? (
+        <QueryError error={query.error} onRetry={() => query.refetch()} />
+      ) : (
+        <Table<DailyRow>
+          rowKey="id"
+          size="small"
+          loading={query.isFetching}
+          dataSource={query.data?.data ?? []}
+          data-testid="dashboard-detailed"
+          columns={[
+            { title: t('dashboard.code'), dataIndex: 'code', width: 110 },
+            { title: t('dashboard.name'), dataIndex: 'name', render: (v: string) => <span data-testid="detailed-name">{v}</span> },
+            { title: t('dashboard.status'), dataIndex: 'status', width: 120, render: (v: number) => <StatusTag status={v} /> },
+            { title: t('dashboard.in_time'), dataIndex: 'in_time', width: 90, render: (v: string, r) => (<>{v || '–'}{r.late && <Tag color="orange" style={{ marginLeft: 4 }}>+</Tag>}</>) },
+          ]}
+          pagination={{ current: page, pageSize: 10, total: query.data?.meta.pagination.total ?? 0, onChange: setPage, showSizeChanger: false }}
+        />
+      )}
+    </Modal>
+  );
+}
+
+export function AttendancePanel({ kind, date }: { kind: DashboardKind; date: string }) {
+  const { t } = useTranslation(['common']);
+  const headcount = useHeadcount(kind);
+  const daily = useDashboardDaily(kind, date);
+  const trend = useTrend(kind, date);
+  const [picked, setPicked] = useState<number | null>(null);
+  const slices = COUNTED_STATUSES.map((s) => ({ status: s.code, total: daily.data?.data.find((d) => d.status === s.code)?.total ?? 0 }));
+  return (
+    <Row gutter={[16, 16]} data-testid={`dashboard-${kind}`}>
+      <Col xs={24} md={6}>
+        <Card>
+          <Statistic title={t(`dashboard.headcount.${kind}`)} value={headcount.data ?? 0} loading={headcount.isLoading} data-testid={`headcount-${kind}`} />
+          <div style={{ marginTop: 12 }}>
+            <Statistic title={t('dashboard.open')} value={daily.data?.totals.open ?? 0} />
+          </div>
+          <div style={{ marginTop: 12 }}>
+            <Statistic title={t('dashboard.late')} value={daily.data?.totals.late ?? 0} />
+          </div>
+        </Card>
+      </Col>
+      <Col xs={24} md={18} xl={8}>
+        <Card title={t('dashboard.today_of', { kind: t(`dashboard.kinds.${kind}`) })}>
+          {daily.isError ? <QueryError error={daily.error} onRetry={() => daily.refetch()} /> : <DonutChart slices={slices} onPick={setPicked} testId={`donut-${kind}`} />}
+        </Card>
+      </Col>
+      <Col xs={24} xl={10}>
+        <Card title={t('dashboard.trend')}>
+          {trend.isError ? <QueryError error={trend.error} onRetry={() => trend.refetch()} /> : <TrendChart days={trend.data ?? []} testId={`trend-${kind}`} />}
+          <StatusLegend only={[1, 2, 3, 4, 5, 6]} />
+        </Card>
+      </Col>
+      <DetailedList kind={kind} date={date} status={picked} onClose={() => setPicked(null)} />
+    </Row>
+  );
+}

@@ -1,0 +1,27 @@
+import { Table, type TableColumnsType, type TableProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { Entitlement } from '../api/faces';
+import { formatAmount } from '../api/amounts';
+import { BalanceCell } from './leave-bits';
+
+/** Entitlements with entitled, carried, taken, pending, balance (available) and period. */
+export function EntitlementTable({
+  rows,
+  extraColumns = [],
+  ...rest
+}: { rows: Entitlement[]; extraColumns?: TableColumnsType<Entitlement> } & Omit<TableProps<Entitlement>, 'columns' | 'dataSource'>) {
+  const { t } = useTranslation('leave');
+  const num = (v: number) => formatAmount(v);
+  const columns: TableColumnsType<Entitlement> = [
+    { title: t('fields.type'), dataIndex: 'leave_type', render: (v: string, e) => <span data-testid={`entitlement-type-${e.leave_type_id}`}>{v}</span> },
+    { title: t('fields.unit'), dataIndex: 'unit', width: 80, render: (v: string) => t(`units.${v}`) },
+    { title: t('fields.period'), key: 'period', render: (_, e) => `${e.period_start} – ${e.valid_until}` },
+    { title: t('fields.entitled'), dataIndex: 'entitled', align: 'right', render: num },
+    { title: t('fields.carried_over'), dataIndex: 'carried_over', align: 'right', render: num },
+    { title: t('fields.taken'), dataIndex: 'taken', align: 'right', render: num },
+    { title: t('fields.pending'), dataIndex: 'pending', align: 'right', render: num },
+    { title: t('fields.balance'), key: 'balance', align: 'right', render: (_, e) => <BalanceCell entitlement={e} /> },
+    ...extraColumns,
+  ];
+  return <Table<Entitlement> rowKey="id" columns={columns} dataSource={rows} scroll={{ x: 900 }} data-testid="entitlement-table" {...rest} />;
+}
