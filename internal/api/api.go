@@ -10,6 +10,8 @@ import (
 
 	"hadir/internal/account"
 	"hadir/internal/attendance"
+	"hadir/internal/device"
+	"hadir/internal/iclock"
 	"hadir/internal/leave"
 	"hadir/internal/org"
 	"hadir/internal/people"
@@ -24,6 +26,8 @@ type Deps struct {
 	People     *people.Service
 	Attendance *attendance.Service
 	Leave      *leave.Service
+	Devices    *device.Service
+	ICLock     *iclock.Server
 	// BaseURL is the public address, for links the API hands out.
 	BaseURL string
 	// Web is the built single-page app (index.html and assets); nil serves a short notice.

@@ -9,6 +9,7 @@ import (
 
 	"hadir/internal/account"
 	"hadir/internal/attendance"
+	"hadir/internal/device"
 	"hadir/internal/leave"
 	"hadir/internal/org"
 	"hadir/internal/people"
@@ -53,6 +54,12 @@ var errorTable = []struct {
 	{account.ErrNotOwner, web.NewError(http.StatusForbidden, "auth.owner_only", "only the owner can do this")},
 	{attendance.ErrNotFound, errNotFound},
 	{leave.ErrNotFound, errNotFound},
+	{device.ErrNotFound, errNotFound},
+	{device.ErrCodeTaken, &web.Error{Status: http.StatusConflict, Code: "device.code_taken", Message: "a device with this serial number is already registered",
+		Fields: validate.Field("code", "validation.taken", "a device with this serial number is already registered")}},
+	{device.ErrBeaconUsed, &web.Error{Status: http.StatusConflict, Code: "beacon.taken", Message: "a beacon with this identifier is already registered",
+		Fields: validate.Field("uuid", "validation.taken", "a beacon with this identifier is already registered")}},
+	{device.ErrRateLimit, web.NewError(http.StatusTooManyRequests, "beacon.too_often", "you clocked in a moment ago")},
 	{leave.ErrTypeName, &web.Error{Status: http.StatusConflict, Code: "leave.type_name_taken", Message: "a type with this name already exists",
 		Fields: validate.Field("type", "validation.taken", "a type with this name already exists")}},
 	{leave.ErrTypeInUse, web.NewError(http.StatusConflict, "leave.type_in_use", "this type has entitlements or applications and cannot be deleted")},

@@ -15,6 +15,7 @@ const (
 	Public   Access = iota // anyone
 	SignedIn               // any valid session
 	Perm                   // a session holding Route.Permission
+	Device                 // an attendance terminal, known by its serial number (internal/iclock)
 )
 
 // Route is one line of the route table.
@@ -24,6 +25,7 @@ type Route struct {
 	Access     Access
 	Permission string
 	Handle     func(http.ResponseWriter, *http.Request) error
+	Raw        http.Handler // for Device routes
 }
 
 func public(m, p string, h func(http.ResponseWriter, *http.Request) error) Route {
@@ -116,6 +118,7 @@ func (a *API) Routes() []Route {
 		routes = append(routes, personalLeaveRoutes(leaveFace{a: a, kind: kind})...)
 	}
 	routes = append(routes, companyLeaveRoutes(leaveFace{a: a, kind: "leave", personKind: "employee", idName: "employee_id"})...)
+	routes = append(routes, deviceRoutes(a)...)
 	routes = append(routes, groupRoutes(attFace{a: a, kind: "school"}, "/api/school/group/management", "/api/school/group", viewSchool, addSchoolStaff)...)
 	routes = append(routes, groupRoutes(attFace{a: a, kind: string(people.Employee)}, "/api/group/record", "/api/group", viewCompany, addCompanyStaff)...)
 	return append(routes,
@@ -345,4 +348,54 @@ func personalLeaveRoutes(f leaveFace) []Route {
 		signedIn("GET", b+"/application", f.myApplications),
 		signedIn("POST", b+"/application/cancel", f.myCancel),
 	}
+}
+
+// deviceRoutes are the facial devices (company device/facial..., school
+// school/device/facial...), beacons, beacon clock-in and the terminals' own protocol.
+func deviceRoutes(a *API) []Route {
+	f := deviceFace{a: a}
+	rs := []Route{
+		perm(viewCompany, "GET", "/api/device/facial", f.list),
+		perm(viewCompany, "GET", "/api/device/facial/form", f.form),
+		perm(addCompanyStaff, "POST", "/api/device/facial/register", f.save(false)),
+		perm(addCompanyStaff, "POST", "/api/device/facial/update", f.save(true)),
+		perm(addCompanyStaff, "DELETE", "/api/device/facial", f.remove),
+		perm(viewCompany, "GET", "/api/device/code", f.code),
+		perm(viewCompany, "GET", "/api/device/facial/employees", f.people("employee", true)),
+		perm(viewCompany, "GET", "/api/device/facial/employees/not", f.people("employee", false)),
+		perm(addCompanyStaff, "POST", "/api/device/facial/employees", f.enrol("employee", true)),
+		perm(addCompanyStaff, "POST", "/api/device/facial/employees/delete", f.enrol("employee", false)),
+		perm(addCompanyStaff, "POST", "/api/device/facial/synchronize", f.synchronise),
+		perm(viewCompany, "GET", "/api/device/facial/commands", f.commands),
+
+		perm(viewSchool, "GET", "/api/school/device/facial", f.list),
+		perm(viewSchool, "GET", "/api/school/device/facial/form", f.form),
+		perm(addSchoolStaff, "POST", "/api/school/device/facial", f.save(false)),
+		perm(addSchoolStaff, "POST", "/api/school/device/facial/update", f.save(true)),
+		perm(addSchoolStaff, "DELETE", "/api/school/device/facial", f.remove),
+		perm(viewSchool, "GET", "/api/school/device/facial/code", f.code),
+		perm(addSchoolStaff, "POST", "/api/school/device/facial/synchronize", f.synchronise),
+		perm(viewSchool, "GET", "/api/school/device/facial/commands", f.commands),
+
+		perm(viewOrg, "GET", "/api/device/beacon", a.listBeacons),
+		perm(addOrgStaff, "POST", "/api/device/beacon", a.saveBeacon(false)),
+		perm(addOrgStaff, "POST", "/api/device/beacon/update", a.saveBeacon(true)),
+		perm(addOrgStaff, "DELETE", "/api/device/beacon", a.deleteBeacon),
+		signedIn("POST", "/api/attendance/beacon", a.beaconClockIn),
+	}
+	for _, k := range []string{"teacher", "staff"} {
+		b := "/api/school/device/facial/" + k
+		rs = append(rs,
+			perm(viewSchool, "GET", b, f.people(k, true)),
+			perm(viewSchool, "GET", b+"/not", f.people(k, false)),
+			perm(addSchoolStaff, "POST", b, f.enrol(k, true)),
+			perm(addSchoolStaff, "POST", b+"/delete", f.enrol(k, false)),
+		)
+	}
+	if a.ICLock != nil {
+		for _, r := range a.ICLock.Routes() {
+			rs = append(rs, Route{Method: r.Method, Path: r.Path, Access: Device, Raw: r.Handle})
+		}
+	}
+	return rs
 }

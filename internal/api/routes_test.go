@@ -10,6 +10,7 @@ import (
 	"hadir/internal/account"
 	"hadir/internal/api"
 	"hadir/internal/attendance"
+	"hadir/internal/device"
 	"hadir/internal/leave"
 	"hadir/internal/org"
 	"hadir/internal/people"
@@ -267,11 +268,78 @@ func leaveCase(method, path string) (routeCase, bool) {
 	return routeCase{}, false
 }
 
+func deviceIn(e *env, v tenant) int64 {
+	d, err := e.app.Devices.Save(context.Background(), device.Device{OrgID: v.orgID, Name: "Victim terminal", Code: fmt.Sprintf("VIC%06d", seq.Add(1)), Enabled: true})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return d.ID
+}
+
+func beaconIn(e *env, v tenant) int64 {
+	b, err := e.app.Devices.SaveBeacon(context.Background(), device.Beacon{OrgID: v.orgID, Name: "Victim beacon", UUID: "f7826da6-4fa2-4e98-8024-bc5b71e0893e", Major: int(seq.Add(1)), Minor: 1})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return b.ID
+}
+
+// deviceCase finds the case of a device or beacon route.
+func deviceCase(method, path string) (routeCase, bool) {
+	school := strings.HasPrefix(path, "/api/school/")
+	q := func(mk func(*env, tenant) int64, name string) routeCase {
+		return routeCase{query: "?" + name + "=999999", school: school, foreign: func(e *env, v tenant) (string, any) { return fmt.Sprintf("?%s=%d", name, mk(e, v)), nil }}
+	}
+	b := func(mk func(*env, tenant) int64, name string, extra map[string]any) routeCase {
+		c := routeCase{body: map[string]any{name: 999999}, school: school}
+		c.foreign = func(e *env, v tenant) (string, any) {
+			body := map[string]any{name: mk(e, v)}
+			for k, x := range extra {
+				body[k] = x
+			}
+			return "", body
+		}
+		return c
+	}
+	if strings.HasPrefix(path, "/api/device/beacon") {
+		switch {
+		case method == "GET":
+			return routeCase{}, true
+		case method == "DELETE":
+			return q(beaconIn, "id"), true
+		case strings.HasSuffix(path, "/update"):
+			return b(beaconIn, "id", map[string]any{"name": "Stolen", "uuid": "f7826da6-4fa2-4e98-8024-bc5b71e0893e", "major": 9, "minor": 9}), true
+		}
+		return routeCase{body: map[string]any{}}, true
+	}
+	switch {
+	case strings.HasSuffix(path, "/code"):
+		return routeCase{query: "?code=FREE0001", school: school}, true
+	case method == "GET" && (strings.HasSuffix(path, "/facial")):
+		return routeCase{school: school}, true
+	case method == "GET":
+		return q(deviceIn, "id"), true
+	case method == "DELETE":
+		return q(deviceIn, "id"), true
+	case strings.HasSuffix(path, "/register") || (method == "POST" && strings.HasSuffix(path, "/api/school/device/facial")):
+		return routeCase{body: map[string]any{}, school: school}, true
+	case strings.HasSuffix(path, "/update"):
+		return b(deviceIn, "id", map[string]any{"name": "Stolen", "code": "STOLEN01"}), true
+	}
+	return b(deviceIn, "device_id", map[string]any{"employee": []int{1}, "school_employee": []int{1}}), true
+}
+
 // caseFor finds the case of a route: an explicit one, or one of the route families of the
 // people faces. Anything else has no case and fails the walk.
 func caseFor(method, path string) (routeCase, bool) {
 	if c, ok := routeCases[method+" "+path]; ok {
 		return c, true
+	}
+	if strings.HasPrefix(path, "/iclock/") {
+		return routeCase{}, true // walked as a Device route
+	}
+	if strings.Contains(path, "/device/") {
+		return deviceCase(method, path)
 	}
 	if strings.Contains(path, "/leave") || strings.Contains(path, "/away") {
 		return leaveCase(method, path)
@@ -391,6 +459,7 @@ var routeCases = map[string]routeCase{
 	"GET /api/school/personal/attendance/daily":   {},
 	"GET /api/school/personal/attendance/monthly": {},
 	"GET /api/school/personal/attendance/clock":   {},
+	"POST /api/attendance/beacon":                 {body: map[string]any{"uuid": "f7826da6-4fa2-4e98-8024-bc5b71e0893e", "major": 1, "minor": 1}},
 	"GET /api/leave/calendar":                     {},
 	"POST /api/leave/calendar/reset":              {},
 	"GET /api/calendar/{file}":                    {},
@@ -444,6 +513,14 @@ func TestRouteWalk(t *testing.T) {
 			c, ok := caseFor(rt.Method, rt.Path)
 			if !ok {
 				t.Errorf("route %s has no case in the route-walk table", key)
+				continue
+			}
+			if rt.Access == api.Device {
+				e.t = t
+				// The terminals' protocol: an unknown serial number gets nothing.
+				if r := e.call(rt.Method, rt.Path+"?SN=UNKNOWN0001&options=all&table=ATTLOG", "", "1\t2026-11-16 08:00:00\t0\t15"); r.status != 403 {
+					t.Errorf("%s with an unknown SN: %d %s", key, r.status, r.raw)
+				}
 				continue
 			}
 			t.Run(key, func(t *testing.T) {

@@ -11,6 +11,8 @@ import (
 	"hadir/internal/api"
 	"hadir/internal/attendance"
 	"hadir/internal/config"
+	"hadir/internal/device"
+	"hadir/internal/iclock"
 	"hadir/internal/leave"
 	"hadir/internal/org"
 	"hadir/internal/people"
@@ -31,6 +33,7 @@ type App struct {
 	People     *people.Service
 	Attendance *attendance.Service
 	Leave      *leave.Service
+	Devices    *device.Service
 }
 
 // Options tune what New builds.
@@ -81,6 +84,8 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, opt Options) (
 	att := attendance.NewService(db, attendance.NewStore(db), orgs)
 	lv := leave.NewService(db, leave.NewStore(db), att, orgs, outbox, cfg.BaseURL)
 	att.SetLeaveSource(lv) // approved leave and away show in attendance
-	h := api.New(api.Deps{DB: db, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, BaseURL: cfg.BaseURL, Web: opt.Web})
-	return &App{DB: db, API: h, Outbox: outbox, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv}, nil
+	devs := device.NewService(db)
+	ic := &iclock.Server{DB: db, Devices: devs, Attendance: att, Orgs: orgs}
+	h := api.New(api.Deps{DB: db, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Devices: devs, ICLock: ic, BaseURL: cfg.BaseURL, Web: opt.Web})
+	return &App{DB: db, API: h, Outbox: outbox, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Devices: devs}, nil
 }

@@ -660,3 +660,9 @@ func (s *Service) WorkingDays(ctx context.Context, orgID, personID int64, from, 
 	}
 	return out, nil
 }
+
+// RecordBatch stores punches that already carry their local time (a device upload) in the
+// caller's transaction; duplicates are ignored. It returns how many were new.
+func (s *Service) RecordBatch(ctx context.Context, ps []Punch) (int, error) {
+	return s.store.InsertPunches(ctx, ps)
+}

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -583,4 +584,33 @@ func daysBetween(a, b string) int {
 		return 0
 	}
 	return int(tb.Sub(ta).Hours()/24 + 0.5)
+}
+
+// InsertPunches stores a batch of punches with one statement per 200 rows; duplicates of
+// stored punches are ignored. It returns how many were new.
+func (s *SQLStore) InsertPunches(ctx context.Context, ps []Punch) (int, error) {
+	created := 0
+	now := database.Now()
+	for i := 0; i < len(ps); i += 200 {
+		chunk := ps[i:min(i+200, len(ps))]
+		var sb strings.Builder
+		sb.WriteString(`INSERT INTO punches (org_id, person_id, at_unix, local_time, utc_offset, source, device_id, state, verify_mode, temperature, raw, created_at) VALUES `)
+		args := make([]any, 0, len(chunk)*12)
+		for j, p := range chunk {
+			if j > 0 {
+				sb.WriteString(", ")
+			}
+			n := len(args)
+			fmt.Fprintf(&sb, "($%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d)", n+1, n+2, n+3, n+4, n+5, n+6, n+7, n+8, n+9, n+10, n+11, n+12)
+			args = append(args, p.OrgID, p.PersonID, p.At.Unix(), p.LocalTime, p.Offset, p.Source, p.DeviceID, p.State, p.VerifyMode, p.Temperature, p.Raw, now)
+		}
+		sb.WriteString(` ON CONFLICT DO NOTHING`)
+		res, err := s.q(ctx).ExecContext(ctx, sb.String(), args...)
+		if err != nil {
+			return created, err
+		}
+		n, _ := res.RowsAffected()
+		created += int(n)
+	}
+	return created, nil
 }

@@ -222,25 +222,69 @@ func (s *SQLStore) EntitlementOn(ctx context.Context, orgID, personID, typeID in
 	return out[0], nil
 }
 
-// Balances returns the entitlements in force on a date of every person of some kind, with
-// balances, in one query (for lists and the benchmark of thousands of people).
+// Balances returns the entitlements in force on a date of everyone, with balances: one query
+// for the entitlements and one grouped sum of applications per distinct period (usually a
+// single calendar year), so thousands of people cost two scans, not a query each.
 func (s *SQLStore) Balances(ctx context.Context, orgID int64, kind, date string) ([]Entitlement, error) {
-	const q = `WITH used AS (
-		SELECT e.id, COALESCE(SUM(CASE WHEN a.status = 'approved' THEN a.amount END), 0) AS taken,
-		       COALESCE(SUM(CASE WHEN a.status = 'pending' THEN a.amount END), 0) AS pending
-		FROM leave_entitlements e
-		LEFT JOIN leave_applications a ON a.org_id = e.org_id AND a.person_id = e.person_id AND a.type_id = e.type_id
-		     AND a.status IN ('approved', 'pending') AND a.from_date >= e.period_start AND a.from_date <= e.valid_until
-		WHERE e.org_id = $1 AND e.period_start <= $3 AND e.valid_until >= $3
-		GROUP BY e.id)
-	SELECT e.id, e.person_id, e.type_id, t.name, t.unit, e.period_start, e.valid_until, e.entitled, e.carried, e.note, used.taken, used.pending
-	FROM leave_entitlements e JOIN used ON used.id = e.id JOIN leave_types t ON t.id = e.type_id
-	WHERE t.kind = $2 ORDER BY e.person_id, lower(t.name)`
-	rows, err := s.q(ctx).QueryContext(ctx, q, orgID, kind, date)
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT e.id, e.person_id, e.type_id, t.name, t.unit, e.period_start, e.valid_until, e.entitled, e.carried, e.note
+		FROM leave_entitlements e JOIN leave_types t ON t.id = e.type_id
+		WHERE e.org_id = $1 AND t.kind = $2 AND e.period_start <= $3 AND e.valid_until >= $3 ORDER BY e.person_id, lower(t.name)`, orgID, kind, date)
 	if err != nil {
 		return nil, err
 	}
-	return scanEntitlements(rows)
+	var out []Entitlement
+	type period struct{ from, to string }
+	periods := map[period]bool{}
+	for rows.Next() {
+		var e Entitlement
+		if err := rows.Scan(&e.ID, &e.PersonID, &e.TypeID, &e.TypeName, &e.Unit, &e.PeriodStart, &e.ValidUntil, &e.Entitled, &e.Carried, &e.Note); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		periods[period{e.PeriodStart, e.ValidUntil}] = true
+		out = append(out, e)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	type key struct {
+		p          period
+		person, ty int64
+	}
+	taken, pending := map[key]Amount{}, map[key]Amount{}
+	for p := range periods {
+		sums, err := s.q(ctx).QueryContext(ctx, `SELECT person_id, type_id, status, SUM(amount) FROM leave_applications
+			WHERE org_id = $1 AND kind = $2 AND from_date >= $3 AND from_date <= $4 AND status IN ('approved', 'pending')
+			GROUP BY person_id, type_id, status`, orgID, kind, p.from, p.to)
+		if err != nil {
+			return nil, err
+		}
+		for sums.Next() {
+			var person, ty int64
+			var st string
+			var amt Amount
+			if err := sums.Scan(&person, &ty, &st, &amt); err != nil {
+				sums.Close()
+				return nil, err
+			}
+			if st == Approved {
+				taken[key{p, person, ty}] = amt
+			} else {
+				pending[key{p, person, ty}] = amt
+			}
+		}
+		sums.Close()
+		if err := sums.Err(); err != nil {
+			return nil, err
+		}
+	}
+	for i := range out {
+		k := key{period{out[i].PeriodStart, out[i].ValidUntil}, out[i].PersonID, out[i].TypeID}
+		out[i].Taken, out[i].Pending = taken[k], pending[k]
+		out[i].compute()
+	}
+	return out, nil
 }
 
 // SaveEntitlement creates (ID 0) or updates an entitlement; one per person, type and period start.

@@ -44,4 +44,9 @@ func Bulk(tb testing.TB, db *database.DB, head string, rows [][]any) {
 	if err != nil {
 		tb.Fatal(err)
 	}
+	// Fresh statistics, as autovacuum (PostgreSQL) or a periodic ANALYZE would have after a
+	// large load; without them the planner assumes tiny tables.
+	if _, err := db.Exec(`ANALYZE`); err != nil {
+		tb.Fatal(err)
+	}
 }

@@ -1,0 +1,607 @@
+// Package device is the domain of attendance terminals and beacons: device records and their
+// state, who is enrolled on each, the command queue that makes a terminal match its
+// enrolment (kept in the database so any server node can serve a device), and beacons.
+package device
+
+import (
+	"context"
+	"database/sql"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"net"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"hadir/internal/platform/database"
+	"hadir/internal/platform/validate"
+)
+
+// Errors of the device domain.
+var (
+	ErrNotFound   = errors.New("device: not found")
+	ErrCodeTaken  = errors.New("device: the serial number is already registered")
+	ErrBeaconUsed = errors.New("device: a beacon with this identifier exists")
+	ErrRateLimit  = errors.New("device: too many beacon clock-ins")
+)
+
+// Command statuses.
+const (
+	Queued  = "queued"
+	Sent    = "sent"
+	OK      = "ok"
+	Failed  = "failed"
+	Expired = "expired"
+)
+
+// Queue timing: a command sent without a result goes back to the queue after ResendAfter,
+// and gives up after MaxAttempts or CommandTTL.
+var (
+	ResendAfter = 2 * time.Minute
+	MaxAttempts = 5
+	CommandTTL  = 24 * time.Hour
+)
+
+// Device is a terminal with its state.
+type Device struct {
+	ID           int64      `json:"id"`
+	OrgID        int64      `json:"-"`
+	Name         string     `json:"name"`
+	Model        string     `json:"model"`
+	Code         string     `json:"code"`
+	PurchaseDate string     `json:"purchase_date"`
+	Enabled      bool       `json:"enabled"`
+	PushKey      string     `json:"push_key,omitempty"`
+	AllowedIPs   string     `json:"allowed_ips"`
+	LastSeen     *time.Time `json:"last_seen"`
+	LastIP       string     `json:"last_ip"`
+	Firmware     string     `json:"firmware"`
+	Info         string     `json:"info"`
+	AttStamp     string     `json:"-"`
+	Enrolled     int        `json:"enrolled"`
+	Queued       int        `json:"commands_pending"`
+	Failed       int        `json:"commands_failed"`
+	Punches      int        `json:"punches"`
+}
+
+// Allows reports whether a request from addr may speak for the device.
+func (d Device) Allows(addr string) bool {
+	if strings.TrimSpace(d.AllowedIPs) == "" {
+		return true
+	}
+	ip := net.ParseIP(addr)
+	for _, part := range strings.Split(d.AllowedIPs, ",") {
+		part = strings.TrimSpace(part)
+		if _, n, err := net.ParseCIDR(part); err == nil && ip != nil && n.Contains(ip) {
+			return true
+		}
+		if part == addr {
+			return true
+		}
+	}
+	return false
+}
+
+// Command is one queued instruction for a device.
+type Command struct {
+	ID         int64      `json:"id"`
+	DeviceID   int64      `json:"device_id"`
+	Command    string     `json:"command"`
+	Label      string     `json:"label"`
+	Status     string     `json:"status"`
+	Attempts   int        `json:"attempts"`
+	ReturnCode *int       `json:"return_code"`
+	Result     string     `json:"result"`
+	CreatedAt  time.Time  `json:"created_at"`
+	DoneAt     *time.Time `json:"done_at"`
+}
+
+// Beacon is a Bluetooth beacon people clock in near.
+type Beacon struct {
+	ID     int64  `json:"id"`
+	OrgID  int64  `json:"-"`
+	Name   string `json:"name"`
+	UUID   string `json:"uuid"`
+	Major  int    `json:"major"`
+	Minor  int    `json:"minor"`
+	Serial string `json:"serial_number"`
+}
+
+// Beacon shows as "uuid:major:minor" in lists (the spec's "beacon" column).
+func (b Beacon) Identifier() string { return fmt.Sprintf("%s:%d:%d", b.UUID, b.Major, b.Minor) }
+
+// Enrolled is a person on a device, with what a terminal needs of them.
+type Enrolled struct {
+	PersonID int64
+	Kind     string
+	Code     string
+	Name     string
+	Image    []byte // the processed profile image, if any
+}
+
+// Service holds the device rules.
+type Service struct {
+	db *database.DB
+	// Now is the clock.
+	Now func() time.Time
+}
+
+// NewService returns a Service.
+func NewService(db *database.DB) *Service { return &Service{db: db, Now: database.Now} }
+
+func (s *Service) q(ctx context.Context) database.Querier { return s.db.Q(ctx) }
+
+func (s *Service) exec(ctx context.Context, q string, args ...any) error {
+	res, err := s.q(ctx).ExecContext(ctx, q, args...)
+	if err = database.MapError(err); err != nil {
+		return err
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
+
+const deviceCols = `d.id, d.org_id, d.name, d.model, d.code, COALESCE(d.purchase_date, ''), d.enabled, d.push_key, d.allowed_ips, d.last_seen, d.last_ip, d.firmware,
+	d.info, d.att_stamp,
+	(SELECT COUNT(*) FROM device_people x WHERE x.device_id = d.id),
+	(SELECT COUNT(*) FROM device_commands c WHERE c.device_id = d.id AND c.status IN ('queued', 'sent')),
+	(SELECT COUNT(*) FROM device_commands c WHERE c.device_id = d.id AND c.status IN ('failed', 'expired'))`
+
+func scanDevice(row interface{ Scan(...any) error }) (Device, error) {
+	var d Device
+	var seen sql.NullTime
+	err := row.Scan(&d.ID, &d.OrgID, &d.Name, &d.Model, &d.Code, &d.PurchaseDate, &d.Enabled, &d.PushKey, &d.AllowedIPs, &seen, &d.LastIP, &d.Firmware,
+		&d.Info, &d.AttStamp, &d.Enrolled, &d.Queued, &d.Failed)
+	if errors.Is(err, sql.ErrNoRows) {
+		return d, ErrNotFound
+	}
+	if seen.Valid {
+		t := seen.Time
+		d.LastSeen = &t
+	}
+	return d, err
+}
+
+// List pages through the organisation's devices, filtered by name and purchase date.
+func (s *Service) List(ctx context.Context, orgID int64, name, purchase string, pg database.Page) ([]Device, int, error) {
+	cond := ` FROM devices d WHERE d.org_id = $1 AND ($2 = '' OR lower(d.name) LIKE $3 ESCAPE '\' OR lower(d.code) LIKE $3 ESCAPE '\') AND ($4 = '' OR d.purchase_date = $4)`
+	args := []any{orgID, strings.TrimSpace(name), database.Like(strings.ToLower(strings.TrimSpace(name))), purchase}
+	var total int
+	if err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*)`+cond, args...).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT `+deviceCols+cond+` ORDER BY lower(d.name), d.id`+pg.LimitOffset(), args...)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	var out []Device
+	for rows.Next() {
+		d, err := scanDevice(rows)
+		if err != nil {
+			return nil, 0, err
+		}
+		d.PushKey = ""
+		out = append(out, d)
+	}
+	return out, total, rows.Err()
+}
+
+// Get returns a device of the organisation.
+func (s *Service) Get(ctx context.Context, orgID, id int64) (Device, error) {
+	d, err := scanDevice(s.q(ctx).QueryRowContext(ctx, `SELECT `+deviceCols+` FROM devices d WHERE d.org_id = $1 AND d.id = $2`, orgID, id))
+	if err != nil {
+		return d, err
+	}
+	err = s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM punches WHERE org_id = $1 AND source = $2`, orgID, "device:"+strconv.FormatInt(id, 10)).Scan(&d.Punches)
+	return d, err
+}
+
+// BySerial returns any organisation's device by serial number (the protocol's SN).
+func (s *Service) BySerial(ctx context.Context, sn string) (Device, error) {
+	return scanDevice(s.q(ctx).QueryRowContext(ctx, `SELECT `+deviceCols+` FROM devices d WHERE upper(d.code) = upper($1)`, sn))
+}
+
+var serialPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{4,40}$`)
+
+// CodeAvailable reports whether a serial number is free (except for one device).
+func (s *Service) CodeAvailable(ctx context.Context, code string, except int64) (bool, error) {
+	var n int
+	err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM devices WHERE upper(code) = upper($1) AND id <> $2`, strings.TrimSpace(code), except).Scan(&n)
+	return n == 0, err
+}
+
+// Save creates (ID 0) or updates a device record.
+func (s *Service) Save(ctx context.Context, d Device) (Device, error) {
+	d.Name, d.Model, d.Code, d.PurchaseDate = strings.TrimSpace(d.Name), strings.TrimSpace(d.Model), strings.TrimSpace(d.Code), strings.TrimSpace(d.PurchaseDate)
+	c := validate.New()
+	if c.Required("name", d.Name) {
+		c.MaxLen("name", d.Name, 100)
+	}
+	c.MaxLen("model", d.Model, 100)
+	if c.Required("code", d.Code) && !serialPattern.MatchString(d.Code) {
+		c.Add("code", "validation.serial", "the serial number holds 4 to 40 letters, digits, - or _", nil)
+	}
+	if d.PurchaseDate != "" {
+		if _, err := time.Parse(time.DateOnly, d.PurchaseDate); err != nil {
+			c.Add("purchase_date", "validation.date", "purchase_date must be a date (YYYY-MM-DD)", nil)
+		}
+	}
+	for _, part := range strings.Split(d.AllowedIPs, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		if _, _, err := net.ParseCIDR(part); err != nil && net.ParseIP(part) == nil {
+			c.Add("allowed_ips", "validation.invalid", "allowed addresses are IPs or CIDR ranges separated by commas", nil)
+			break
+		}
+	}
+	c.MaxLen("push_key", d.PushKey, 100)
+	if err := c.Err(); err != nil {
+		return d, err
+	}
+	free, err := s.CodeAvailable(ctx, d.Code, d.ID)
+	if err != nil {
+		return d, err
+	}
+	if !free {
+		return d, ErrCodeTaken
+	}
+	now := s.Now()
+	var purchase any
+	if d.PurchaseDate != "" {
+		purchase = d.PurchaseDate
+	}
+	if d.ID == 0 {
+		err = s.q(ctx).QueryRowContext(ctx, `INSERT INTO devices (org_id, name, model, code, purchase_date, enabled, push_key, allowed_ips, created_at, updated_at)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING id`, d.OrgID, d.Name, d.Model, d.Code, purchase, d.Enabled, d.PushKey, d.AllowedIPs, now).Scan(&d.ID)
+		err = database.MapError(err)
+	} else {
+		err = s.exec(ctx, `UPDATE devices SET name = $3, model = $4, code = $5, purchase_date = $6, enabled = $7, push_key = $8, allowed_ips = $9, updated_at = $10
+			WHERE org_id = $1 AND id = $2`, d.OrgID, d.ID, d.Name, d.Model, d.Code, purchase, d.Enabled, d.PushKey, d.AllowedIPs, now)
+	}
+	if errors.Is(err, database.ErrUniqueViolation) {
+		return d, ErrCodeTaken
+	}
+	if err != nil {
+		return d, err
+	}
+	return s.Get(ctx, d.OrgID, d.ID)
+}
+
+// Delete removes a device; its punches stay (their source names it).
+func (s *Service) Delete(ctx context.Context, orgID, id int64) error {
+	return s.exec(ctx, `DELETE FROM devices WHERE org_id = $1 AND id = $2`, orgID, id)
+}
+
+// PeopleRef is a person in an enrolment list.
+type PeopleRef struct {
+	ID        int64  `json:"id"`
+	Kind      string `json:"kind"`
+	Code      string `json:"code"`
+	FirstName string `json:"first_name"`
+	LastName  string `json:"last_name"`
+	Name      string `json:"name"`
+}
+
+// People pages through the people of a kind enrolled (in) or not enrolled on a device.
+func (s *Service) People(ctx context.Context, orgID, deviceID int64, kind string, in bool, name string, pg database.Page) ([]PeopleRef, int, error) {
+	if _, err := s.Get(ctx, orgID, deviceID); err != nil {
+		return nil, 0, err
+	}
+	not := "NOT "
+	if in {
+		not = ""
+	}
+	cond := ` FROM people p WHERE p.org_id = $1 AND p.kind = $2 AND p.archived_at IS NULL AND ($4 = '' OR lower(p.first_name || ' ' || p.last_name) LIKE $5 ESCAPE '\' OR lower(p.code) LIKE $5 ESCAPE '\')
+		AND ` + not + `EXISTS (SELECT 1 FROM device_people x WHERE x.device_id = $3 AND x.person_id = p.id)`
+	args := []any{orgID, kind, deviceID, strings.TrimSpace(name), database.Like(strings.ToLower(strings.TrimSpace(name)))}
+	var total int
+	if err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*)`+cond, args...).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT p.id, p.kind, p.code, p.first_name, p.last_name`+cond+` ORDER BY lower(p.first_name), p.id`+pg.LimitOffset(), args...)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	var out []PeopleRef
+	for rows.Next() {
+		var p PeopleRef
+		if err := rows.Scan(&p.ID, &p.Kind, &p.Code, &p.FirstName, &p.LastName); err != nil {
+			return nil, 0, err
+		}
+		p.Name = strings.TrimSpace(p.FirstName + " " + p.LastName)
+		out = append(out, p)
+	}
+	return out, total, rows.Err()
+}
+
+// Enrol adds (or removes) people of a kind to a device and queues the commands that put
+// them on the terminal (or take them off) right away.
+func (s *Service) Enrol(ctx context.Context, orgID, deviceID int64, kind string, ids []int64, add bool) error {
+	if _, err := s.Get(ctx, orgID, deviceID); err != nil {
+		return err
+	}
+	if len(ids) == 0 {
+		return validate.Field("employee", "validation.required", "choose at least one person")
+	}
+	return s.db.WithTx(ctx, func(ctx context.Context) error {
+		for _, id := range ids {
+			var n int
+			if err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM people WHERE org_id = $1 AND id = $2 AND kind = $3`, orgID, id, kind).Scan(&n); err != nil {
+				return err
+			}
+			if n == 0 {
+				return ErrNotFound
+			}
+			if add {
+				if _, err := s.q(ctx).ExecContext(ctx, `INSERT INTO device_people (org_id, device_id, person_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+					orgID, deviceID, id, s.Now()); err != nil {
+					return err
+				}
+			} else if _, err := s.q(ctx).ExecContext(ctx, `DELETE FROM device_people WHERE org_id = $1 AND device_id = $2 AND person_id = $3`, orgID, deviceID, id); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// enrolled lists everyone on a device with their code, name and image.
+func (s *Service) enrolled(ctx context.Context, orgID, deviceID int64) ([]Enrolled, error) {
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT p.id, p.kind, p.code, p.first_name || ' ' || p.last_name, i.data FROM device_people x
+		JOIN people p ON p.id = x.person_id LEFT JOIN images i ON i.id = p.image_id
+		WHERE x.org_id = $1 AND x.device_id = $2 AND p.archived_at IS NULL ORDER BY p.code`, orgID, deviceID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Enrolled
+	for rows.Next() {
+		var e Enrolled
+		if err := rows.Scan(&e.PersonID, &e.Kind, &e.Code, &e.Name, &e.Image); err != nil {
+			return nil, err
+		}
+		e.Name = strings.TrimSpace(e.Name)
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// Synchronise queues what makes the terminal match the enrolment: every enrolled person's
+// user record and face photo, the deletion of every PIN the terminal holds that is no longer
+// enrolled (as far as the server knows it), and an INFO to refresh the counts. Commands of
+// an earlier synchronisation still waiting are replaced.
+func (s *Service) Synchronise(ctx context.Context, orgID, deviceID int64) (int, error) {
+	if _, err := s.Get(ctx, orgID, deviceID); err != nil {
+		return 0, err
+	}
+	people, err := s.enrolled(ctx, orgID, deviceID)
+	if err != nil {
+		return 0, err
+	}
+	known, err := s.knownPINs(ctx, orgID, deviceID)
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		if _, err := s.q(ctx).ExecContext(ctx, `UPDATE device_commands SET status = 'expired', done_at = $3 WHERE org_id = $1 AND device_id = $2 AND status = 'queued'`,
+			orgID, deviceID, s.Now()); err != nil {
+			return err
+		}
+		keep := map[string]bool{}
+		for _, p := range people {
+			keep[p.Code] = true
+			if err := s.queue(ctx, orgID, deviceID, UserCommand(p.Code, p.Name), "user "+p.Code); err != nil {
+				return err
+			}
+			n++
+			if len(p.Image) > 0 {
+				if err := s.queue(ctx, orgID, deviceID, PhotoCommand(p.Code, p.Image), "photo "+p.Code); err != nil {
+					return err
+				}
+				n++
+			}
+		}
+		for _, pin := range known {
+			if !keep[pin] {
+				if err := s.queue(ctx, orgID, deviceID, "DATA DELETE USERINFO PIN="+pin, "delete "+pin); err != nil {
+					return err
+				}
+				n++
+			}
+		}
+		n++
+		return s.queue(ctx, orgID, deviceID, "INFO", "info")
+	})
+	return n, err
+}
+
+// knownPINs are the PINs the server ever put on the device or saw from it.
+func (s *Service) knownPINs(ctx context.Context, orgID, deviceID int64) ([]string, error) {
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT DISTINCT label FROM device_commands WHERE org_id = $1 AND device_id = $2 AND label LIKE 'user %' AND status = 'ok'`, orgID, deviceID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var l string
+		if err := rows.Scan(&l); err != nil {
+			return nil, err
+		}
+		out = append(out, strings.TrimPrefix(l, "user "))
+	}
+	return out, rows.Err()
+}
+
+// UserCommand is the command that writes a user record (privilege 0: a normal user).
+func UserCommand(pin, name string) string {
+	return "DATA UPDATE USERINFO PIN=" + pin + "\tName=" + clean(name) + "\tPri=0\tPasswd=\tCard=\tGrp=1"
+}
+
+// PhotoCommand is the command that writes a face photo (Type=9, base64 JPEG or PNG).
+func PhotoCommand(pin string, image []byte) string {
+	b := base64.StdEncoding.EncodeToString(image)
+	return fmt.Sprintf("DATA UPDATE BIOPHOTO PIN=%s\tType=9\tSize=%d\tContent=%s", pin, len(b), b)
+}
+
+// clean keeps a value off the protocol's separators.
+func clean(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\t' || r == '\n' || r == '\r' {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+func (s *Service) queue(ctx context.Context, orgID, deviceID int64, cmd, label string) error {
+	now := s.Now()
+	_, err := s.q(ctx).ExecContext(ctx, `INSERT INTO device_commands (org_id, device_id, command, label, status, created_at, expires_at) VALUES ($1, $2, $3, $4, 'queued', $5, $6)`,
+		orgID, deviceID, cmd, label, now, now.Add(CommandTTL))
+	return err
+}
+
+// Queue adds one command (INFO, CHECK, REBOOT, ...) for a device.
+func (s *Service) Queue(ctx context.Context, orgID, deviceID int64, cmd string) error {
+	if _, err := s.Get(ctx, orgID, deviceID); err != nil {
+		return err
+	}
+	return s.queue(ctx, orgID, deviceID, cmd, strings.ToLower(strings.Fields(cmd + " x")[0]))
+}
+
+// Commands pages through a device's commands, newest first.
+func (s *Service) Commands(ctx context.Context, orgID, deviceID int64, pg database.Page) ([]Command, int, error) {
+	if _, err := s.Get(ctx, orgID, deviceID); err != nil {
+		return nil, 0, err
+	}
+	var total int
+	if err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM device_commands WHERE org_id = $1 AND device_id = $2`, orgID, deviceID).Scan(&total); err != nil {
+		return nil, 0, err
+	}
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT id, device_id, command, label, status, attempts, return_code, result, created_at, done_at FROM device_commands
+		WHERE org_id = $1 AND device_id = $2 ORDER BY id DESC`+pg.LimitOffset(), orgID, deviceID)
+	if err != nil {
+		return nil, 0, err
+	}
+	defer rows.Close()
+	var out []Command
+	for rows.Next() {
+		var c Command
+		var rc sql.NullInt64
+		var done sql.NullTime
+		if err := rows.Scan(&c.ID, &c.DeviceID, &c.Command, &c.Label, &c.Status, &c.Attempts, &rc, &c.Result, &c.CreatedAt, &done); err != nil {
+			return nil, 0, err
+		}
+		if rc.Valid {
+			v := int(rc.Int64)
+			c.ReturnCode = &v
+		}
+		if done.Valid {
+			t := done.Time
+			c.DoneAt = &t
+		}
+		if len(c.Command) > 200 {
+			c.Command = c.Command[:200] + "…"
+		}
+		out = append(out, c)
+	}
+	return out, total, rows.Err()
+}
+
+// Claim hands out the device's next commands: queued ones, and sent ones whose result never
+// came (after ResendAfter), at most limit. Commands past their attempts or lifetime expire.
+// The UPDATE with the status in its WHERE makes two nodes never hand out one command twice.
+func (s *Service) Claim(ctx context.Context, d Device, limit int) ([]Command, error) {
+	now := s.Now()
+	if _, err := s.q(ctx).ExecContext(ctx, `UPDATE device_commands SET status = 'expired', done_at = $2 WHERE device_id = $1 AND status IN ('queued', 'sent')
+		AND (expires_at < $2 OR attempts >= $3)`, d.ID, now, MaxAttempts); err != nil {
+		return nil, err
+	}
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT id, command FROM device_commands WHERE device_id = $1 AND (status = 'queued' OR (status = 'sent' AND sent_at < $2))
+		ORDER BY id LIMIT $3`, d.ID, now.Add(-ResendAfter), limit)
+	if err != nil {
+		return nil, err
+	}
+	var cands []Command
+	for rows.Next() {
+		var c Command
+		if err := rows.Scan(&c.ID, &c.Command); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		cands = append(cands, c)
+	}
+	rows.Close()
+	var out []Command
+	for _, c := range cands {
+		res, err := s.q(ctx).ExecContext(ctx, `UPDATE device_commands SET status = 'sent', sent_at = $2, attempts = attempts + 1 WHERE id = $1
+			AND (status = 'queued' OR (status = 'sent' AND sent_at < $3))`, c.ID, now, now.Add(-ResendAfter))
+		if err != nil {
+			return nil, err
+		}
+		if n, _ := res.RowsAffected(); n == 1 {
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+// Result records a device's answer to a command: Return=0 (or more, for counts) is
+// success, a negative code a failure, kept with the code.
+func (s *Service) Result(ctx context.Context, d Device, id int64, code int, extra string) error {
+	status := OK
+	if code < 0 {
+		status = Failed
+	}
+	return s.exec(ctx, `UPDATE device_commands SET status = $3, return_code = $4, result = $5, done_at = $6 WHERE device_id = $1 AND id = $2 AND status IN ('sent', 'queued')`,
+		d.ID, id, status, code, extra, s.Now())
+}
+
+// Seen records that a device called, from where and with what it reported.
+func (s *Service) Seen(ctx context.Context, d Device, ip, firmware, info string) error {
+	_, err := s.q(ctx).ExecContext(ctx, `UPDATE devices SET last_seen = $2, last_ip = $3, firmware = CASE WHEN $4 = '' THEN firmware ELSE $4 END,
+		info = CASE WHEN $5 = '' THEN info ELSE $5 END WHERE id = $1`, d.ID, s.Now(), ip, firmware, info)
+	return err
+}
+
+// SetStamp remembers the last ATTLOG stamp a device reported.
+func (s *Service) SetStamp(ctx context.Context, d Device, stamp string) error {
+	_, err := s.q(ctx).ExecContext(ctx, `UPDATE devices SET att_stamp = $2 WHERE id = $1`, d.ID, stamp)
+	return err
+}
+
+// Record keeps an upload that is not punches (OPERLOG, USERINFO, BIOPHOTO, ...).
+func (s *Service) Record(ctx context.Context, d Device, table, body string) error {
+	if len(body) > 64<<10 {
+		body = body[:64<<10]
+	}
+	_, err := s.q(ctx).ExecContext(ctx, `INSERT INTO device_uploads (org_id, device_id, tbl, body, created_at) VALUES ($1, $2, $3, $4, $5)`, d.OrgID, d.ID, table, body, s.Now())
+	return err
+}
+
+// PersonByPIN finds the active person with a code in a device's organisation.
+func (s *Service) PersonByPIN(ctx context.Context, orgID int64) (map[string]int64, error) {
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT upper(code), id FROM people WHERE org_id = $1 AND archived_at IS NULL`, orgID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]int64{}
+	for rows.Next() {
+		var code string
+		var id int64
+		if err := rows.Scan(&code, &id); err != nil {
+			return nil, err
+		}
+		out[code] = id
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,144 @@
+// Package iclock speaks the ZKTeco "PUSH" (ADMS/iclock) HTTP protocol of attendance
+// terminals: the handshake with its options block, ATTLOG uploads turned into punches,
+// other uploads recorded, command polling and results, and the heartbeat. The device starts
+// every exchange; its serial number (SN) names it.
+package iclock
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// AttLog is one punch line of an ATTLOG upload.
+type AttLog struct {
+	PIN      string
+	Time     time.Time // wall time as the device shows it (zone applied by the caller)
+	Status   int       // 0 check-in, 1 check-out, 2 break out, 3 break in, 4 OT in, 5 OT out
+	Verify   int       // 1 fingerprint, 15 face, ...
+	WorkCode string
+	Raw      string
+}
+
+// ErrBadLine is a line that is not a valid record.
+var ErrBadLine = errors.New("iclock: bad line")
+
+// ParseAttLog reads one ATTLOG line: PIN, "YYYY-MM-DD HH:MM:SS", status, verify, work code
+// and reserved fields, separated by tabs (7 fields on older firmware, 12 on newer; extra
+// fields are ignored). The time is read in loc.
+func ParseAttLog(line string, loc *time.Location) (AttLog, error) {
+	line = strings.TrimRight(line, "\r")
+	f := strings.Split(line, "\t")
+	if len(f) < 2 {
+		return AttLog{}, fmt.Errorf("%w: %q", ErrBadLine, line)
+	}
+	a := AttLog{PIN: strings.TrimSpace(f[0]), Raw: line}
+	if a.PIN == "" || len(a.PIN) > 24 {
+		return AttLog{}, fmt.Errorf("%w: PIN %q", ErrBadLine, a.PIN)
+	}
+	t, err := time.ParseInLocation("2006-01-02 15:04:05", strings.TrimSpace(f[1]), loc)
+	if err != nil {
+		return AttLog{}, fmt.Errorf("%w: time %q", ErrBadLine, f[1])
+	}
+	a.Time = t
+	if len(f) > 2 && strings.TrimSpace(f[2]) != "" {
+		if a.Status, err = strconv.Atoi(strings.TrimSpace(f[2])); err != nil || a.Status < 0 || a.Status > 255 {
+			return AttLog{}, fmt.Errorf("%w: status %q", ErrBadLine, f[2])
+		}
+	}
+	if len(f) > 3 && strings.TrimSpace(f[3]) != "" {
+		if a.Verify, err = strconv.Atoi(strings.TrimSpace(f[3])); err != nil || a.Verify < 0 || a.Verify > 255 {
+			return AttLog{}, fmt.Errorf("%w: verify %q", ErrBadLine, f[3])
+		}
+	}
+	if len(f) > 4 {
+		a.WorkCode = strings.TrimSpace(f[4])
+	}
+	return a, nil
+}
+
+// FormatAttLog writes a punch as a 7-field ATTLOG line (what the simulator sends).
+func FormatAttLog(a AttLog) string {
+	return fmt.Sprintf("%s\t%s\t%d\t%d\t%s\t0\t0", a.PIN, a.Time.Format("2006-01-02 15:04:05"), a.Status, a.Verify, a.WorkCode)
+}
+
+// Fields parses "KEY=value\tKEY=value" (USERINFO, BIOPHOTO and command bodies), after an
+// optional leading word such as "USER" or "BIOPHOTO".
+func Fields(s string) map[string]string {
+	out := map[string]string{}
+	s = strings.TrimRight(s, "\r")
+	if i := strings.IndexAny(s, " \t"); i > 0 && !strings.Contains(s[:i], "=") {
+		s = s[i+1:]
+	}
+	for _, part := range strings.Split(s, "\t") {
+		k, v, ok := strings.Cut(part, "=")
+		if ok {
+			out[strings.TrimSpace(k)] = v
+		}
+	}
+	return out
+}
+
+// Result is one command result a device posts to devicecmd.
+type Result struct {
+	ID     int64
+	Return int
+	Cmd    string
+	Extra  string
+}
+
+// ParseResults reads devicecmd bodies: lines of "ID=12&Return=0&CMD=DATA" (several may come
+// in one post); lines that follow a result (an INFO reply's KEY=value lines) are kept as its
+// Extra text.
+func ParseResults(body string) ([]Result, error) {
+	var out []Result
+	for _, line := range strings.Split(strings.ReplaceAll(body, "\r\n", "\n"), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		if strings.HasPrefix(line, "ID=") {
+			v, err := url.ParseQuery(line)
+			if err != nil {
+				return out, fmt.Errorf("%w: %q", ErrBadLine, line)
+			}
+			id, err1 := strconv.ParseInt(v.Get("ID"), 10, 64)
+			ret, err2 := strconv.Atoi(strings.TrimSpace(v.Get("Return")))
+			if err1 != nil || err2 != nil {
+				return out, fmt.Errorf("%w: %q", ErrBadLine, line)
+			}
+			out = append(out, Result{ID: id, Return: ret, Cmd: v.Get("CMD")})
+			continue
+		}
+		if len(out) > 0 {
+			last := &out[len(out)-1]
+			if len(last.Extra) < 4096 {
+				last.Extra += strings.TrimPrefix(line, "~") + "\n"
+			}
+		}
+	}
+	return out, nil
+}
+
+// Options is the handshake's answer block.
+func Options(sn, attStamp string, offsetHours float64) string {
+	tz := strconv.FormatFloat(offsetHours, 'f', -1, 64)
+	return strings.Join([]string{
+		"GET OPTION FROM: " + sn,
+		"ATTLOGStamp=" + attStamp,
+		"OPERLOGStamp=9999",
+		"ATTPHOTOStamp=None",
+		"ErrorDelay=30",
+		"Delay=10",
+		"TransTimes=00:00;14:05",
+		"TransInterval=1",
+		"TransFlag=TransData AttLog OpLog EnrollUser ChgUser UserPic FACE",
+		"TimeZone=" + tz,
+		"Realtime=1",
+		"Encrypt=None",
+		"ServerVer=2.4.1 Hadir",
+	}, "\n") + "\n"
+}
