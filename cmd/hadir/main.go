@@ -28,6 +28,7 @@ commands:
   serve     run the web server (API, device protocol and web app)
   migrate   bring the database schema up to date and exit
   demo      seed the demo school and company (idempotent) and print how to sign in
+  devicesim play an attendance terminal against a server: hadir devicesim -server URL -sn SERIAL [-punch PIN]...
 
 configuration: HADIR_ADDR, HADIR_DATA_DIR, HADIR_DATABASE_URL, HADIR_BASE_URL, HADIR_SMTP_URL,
 HADIR_SECRET_KEY (secrets also from *_FILE), or the matching flags: hadir serve -h
@@ -39,6 +40,16 @@ func main() {
 		os.Exit(2)
 	}
 	cmd, args := os.Args[1], os.Args[2:]
+	if cmd == "devicesim" {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		err := runDeviceSim(ctx, args)
+		stop()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		return
+	}
 	fs := flag.NewFlagSet(cmd, flag.ExitOnError)
 	cfg, err := config.Load(fs, args)
 	if err != nil {

@@ -1,0 +1,303 @@
+// Package devicesim plays an attendance terminal against a Hadir server over the PUSH
+// protocol, as a real one behaves: it shakes hands and sets its clock from the reply,
+// uploads punches and keeps them until a 200 answer that starts with "OK", polls for
+// commands, applies them to its own user table and reports the results. Tests and the
+// demo use it; `hadir devicesim` runs it from the command line.
+package devicesim
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"hadir/internal/iclock"
+)
+
+// User is an entry of the terminal's user table.
+type User struct {
+	PIN   string
+	Name  string
+	Pri   string
+	Photo bool
+}
+
+// Sim is one simulated terminal.
+type Sim struct {
+	Server string // base URL, e.g. http://127.0.0.1:8080
+	SN     string
+	Key    string
+	Client *http.Client
+
+	mu       sync.Mutex
+	users    map[string]User
+	pending  []iclock.AttLog
+	offset   time.Duration // server clock minus ours
+	zone     *time.Location
+	Stamp    string
+	Uploaded int // punches acknowledged so far
+}
+
+// New returns a simulator for a serial number.
+func New(server, sn string) *Sim {
+	return &Sim{Server: strings.TrimRight(server, "/"), SN: sn, Client: &http.Client{Timeout: 15 * time.Second}, users: map[string]User{}, zone: time.UTC}
+}
+
+func (s *Sim) url(path string, q url.Values) string {
+	if q == nil {
+		q = url.Values{}
+	}
+	q.Set("SN", s.SN)
+	if s.Key != "" {
+		q.Set("key", s.Key)
+	}
+	return s.Server + path + "?" + q.Encode()
+}
+
+func (s *Sim) do(ctx context.Context, method, u, body string) (int, string, http.Header, error) {
+	var rd io.Reader
+	if body != "" {
+		rd = strings.NewReader(body)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, u, rd)
+	if err != nil {
+		return 0, "", nil, err
+	}
+	req.Header.Set("User-Agent", "iClock Proxy/1.09 (hadir devicesim)")
+	if body != "" {
+		req.Header.Set("Content-Type", "text/plain")
+	}
+	res, err := s.Client.Do(req)
+	if err != nil {
+		return 0, "", nil, err
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(io.LimitReader(res.Body, 1<<20))
+	return res.StatusCode, string(b), res.Header, err
+}
+
+// ErrRefused is an answer that is not 200: the server does not know the device.
+var ErrRefused = errors.New("devicesim: the server refused the device")
+
+// Handshake asks for the options, sets the clock from the server's Date and zone, and
+// remembers the ATTLOG stamp.
+func (s *Sim) Handshake(ctx context.Context) (map[string]string, error) {
+	code, body, hdr, err := s.do(ctx, "GET", s.url("/iclock/cdata", url.Values{"options": {"all"}, "pushver": {"2.4.1"}, "language": {"69"}}), "")
+	if err != nil {
+		return nil, err
+	}
+	if code != http.StatusOK {
+		return nil, fmt.Errorf("%w: %d %s", ErrRefused, code, strings.TrimSpace(body))
+	}
+	opts := map[string]string{}
+	for _, line := range strings.Split(body, "\n") {
+		if k, v, ok := strings.Cut(strings.TrimSpace(line), "="); ok {
+			opts[k] = v
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if tz, err := strconv.ParseFloat(opts["TimeZone"], 64); err == nil {
+		s.zone = time.FixedZone("device", int(tz*3600))
+	}
+	if d, err := http.ParseTime(hdr.Get("Date")); err == nil {
+		s.offset = time.Until(d)
+	}
+	s.Stamp = opts["ATTLOGStamp"]
+	return opts, nil
+}
+
+// Now is the terminal's clock (set from the handshake), in its zone.
+func (s *Sim) Now() time.Time {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return time.Now().Add(s.offset).In(s.zone)
+}
+
+// Zone is the terminal's zone (from the handshake).
+func (s *Sim) Zone() *time.Location {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.zone
+}
+
+// Punch records a punch on the terminal, to upload with the next Upload.
+func (s *Sim) Punch(pin string, at time.Time, status, verify int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.pending = append(s.pending, iclock.AttLog{PIN: pin, Time: at.In(s.zone), Status: status, Verify: verify})
+}
+
+// Pending is the number of punches not yet acknowledged.
+func (s *Sim) Pending() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.pending)
+}
+
+// Upload sends the pending punches (at most batch at a time) and keeps any batch the server
+// did not answer with 200 and "OK", as a terminal does.
+func (s *Sim) Upload(ctx context.Context, batch int) (int, error) {
+	sent := 0
+	for {
+		s.mu.Lock()
+		n := min(batch, len(s.pending))
+		lines := make([]string, n)
+		for i := 0; i < n; i++ {
+			lines[i] = iclock.FormatAttLog(s.pending[i])
+		}
+		s.mu.Unlock()
+		if n == 0 {
+			return sent, nil
+		}
+		code, body, _, err := s.do(ctx, "POST", s.url("/iclock/cdata", url.Values{"table": {"ATTLOG"}, "Stamp": {strconv.FormatInt(time.Now().Unix(), 10)}}), strings.Join(lines, "\n")+"\n")
+		if err != nil {
+			return sent, err
+		}
+		if code != http.StatusOK || !strings.HasPrefix(strings.TrimSpace(body), "OK") {
+			return sent, fmt.Errorf("devicesim: upload not acknowledged: %d %q", code, strings.TrimSpace(body))
+		}
+		s.mu.Lock()
+		s.pending = s.pending[n:]
+		s.Uploaded += n
+		s.mu.Unlock()
+		sent += n
+	}
+}
+
+// UploadRetrying uploads until everything is acknowledged, waiting between failed tries
+// (a terminal's ErrorDelay), for at most tries attempts.
+func (s *Sim) UploadRetrying(ctx context.Context, batch, tries int, wait time.Duration) error {
+	var err error
+	for i := 0; i < tries; i++ {
+		if _, err = s.Upload(ctx, batch); err == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(wait):
+		}
+	}
+	return err
+}
+
+// Poll fetches the waiting commands, applies them and reports their results. It returns how
+// many commands it ran.
+func (s *Sim) Poll(ctx context.Context) (int, error) {
+	code, body, _, err := s.do(ctx, "GET", s.url("/iclock/getrequest", nil), "")
+	if err != nil {
+		return 0, err
+	}
+	if code != http.StatusOK {
+		return 0, fmt.Errorf("%w: %d", ErrRefused, code)
+	}
+	var results []string
+	for _, line := range strings.Split(body, "\n") {
+		line = strings.TrimRight(line, "\r")
+		if !strings.HasPrefix(line, "C:") {
+			continue
+		}
+		rest := line[2:]
+		idText, cmd, ok := strings.Cut(rest, ":")
+		if !ok {
+			continue
+		}
+		ret, kind, extra := s.apply(cmd)
+		r := "ID=" + idText + "&Return=" + strconv.Itoa(ret) + "&CMD=" + kind
+		if extra != "" {
+			r += "\n" + extra
+		}
+		results = append(results, r)
+	}
+	if len(results) == 0 {
+		return 0, nil
+	}
+	code, body, _, err = s.do(ctx, "POST", s.url("/iclock/devicecmd", nil), strings.Join(results, "\n")+"\n")
+	if err != nil {
+		return 0, err
+	}
+	if code != http.StatusOK {
+		return 0, fmt.Errorf("devicesim: results not taken: %d %s", code, body)
+	}
+	return len(results), nil
+}
+
+// apply runs one command on the user table and gives its return code.
+func (s *Sim) apply(cmd string) (int, string, string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case strings.HasPrefix(cmd, "DATA UPDATE USERINFO "):
+		f := iclock.Fields(strings.TrimPrefix(cmd, "DATA UPDATE "))
+		if f["PIN"] == "" {
+			return -1, "DATA", ""
+		}
+		u := s.users[f["PIN"]]
+		u.PIN, u.Name, u.Pri = f["PIN"], f["Name"], f["Pri"]
+		s.users[u.PIN] = u
+		return 0, "DATA", ""
+	case strings.HasPrefix(cmd, "DATA DELETE USERINFO "):
+		f := iclock.Fields(strings.TrimPrefix(cmd, "DATA DELETE "))
+		delete(s.users, f["PIN"])
+		return 0, "DATA", ""
+	case strings.HasPrefix(cmd, "DATA UPDATE BIOPHOTO "):
+		f := iclock.Fields(strings.TrimPrefix(cmd, "DATA UPDATE "))
+		u, ok := s.users[f["PIN"]]
+		if !ok || f["Content"] == "" {
+			return -1001, "DATA", "" // no such user on the terminal
+		}
+		u.Photo = true
+		s.users[u.PIN] = u
+		return 0, "DATA", ""
+	case cmd == "INFO":
+		return 0, "INFO", fmt.Sprintf("~DeviceName=Hadir Simulator\nFWVersion=Ver 6.60 devicesim\nUserCount=%d\nFaceCount=%d\nTransactionCount=%d\nIPAddress=127.0.0.1",
+			len(s.users), s.faces(), s.Uploaded)
+	case cmd == "CHECK", cmd == "REBOOT":
+		return 0, cmd, ""
+	}
+	return -1002, strings.Fields(cmd + " X")[0], "" // unsupported command
+}
+
+func (s *Sim) faces() int {
+	n := 0
+	for _, u := range s.users {
+		if u.Photo {
+			n++
+		}
+	}
+	return n
+}
+
+// Users is the terminal's user table, by PIN.
+func (s *Sim) Users() []User {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]User, 0, len(s.users))
+	for _, u := range s.users {
+		out = append(out, u)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].PIN < out[j].PIN })
+	return out
+}
+
+// PollUntilIdle polls until no command is waiting (at most tries times).
+func (s *Sim) PollUntilIdle(ctx context.Context, tries int) error {
+	for i := 0; i < tries; i++ {
+		n, err := s.Poll(ctx)
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return nil
+		}
+	}
+	return nil
+}
