@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -601,7 +600,14 @@ func (s *SQLStore) InsertPunches(ctx context.Context, ps []Punch) (int, error) {
 				sb.WriteString(", ")
 			}
 			n := len(args)
-			fmt.Fprintf(&sb, "($%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d, $%d)", n+1, n+2, n+3, n+4, n+5, n+6, n+7, n+8, n+9, n+10, n+11, n+12)
+			sb.WriteString("(")
+			for k := 1; k <= 12; k++ {
+				if k > 1 {
+					sb.WriteString(", ")
+				}
+				sb.WriteString(s.db.Placeholder(n + k))
+			}
+			sb.WriteString(")")
 			args = append(args, p.OrgID, p.PersonID, p.At.Unix(), p.LocalTime, p.Offset, p.Source, p.DeviceID, p.State, p.VerifyMode, p.Temperature, p.Raw, now)
 		}
 		sb.WriteString(` ON CONFLICT DO NOTHING`)

@@ -200,9 +200,21 @@ func (s *Service) Get(ctx context.Context, orgID, id int64) (Device, error) {
 	return d, err
 }
 
-// BySerial returns any organisation's device by serial number (the protocol's SN).
+// BySerial returns any organisation's device by serial number (the protocol's SN), with
+// just what the protocol needs (no counts: it runs on every request of a terminal).
 func (s *Service) BySerial(ctx context.Context, sn string) (Device, error) {
-	return scanDevice(s.q(ctx).QueryRowContext(ctx, `SELECT `+deviceCols+` FROM devices d WHERE upper(d.code) = upper($1)`, sn))
+	var d Device
+	var seen sql.NullTime
+	err := s.q(ctx).QueryRowContext(ctx, `SELECT id, org_id, name, code, enabled, push_key, allowed_ips, att_stamp, last_seen FROM devices WHERE upper(code) = upper($1)`, sn).
+		Scan(&d.ID, &d.OrgID, &d.Name, &d.Code, &d.Enabled, &d.PushKey, &d.AllowedIPs, &d.AttStamp, &seen)
+	if errors.Is(err, sql.ErrNoRows) {
+		return d, ErrNotFound
+	}
+	if seen.Valid {
+		t := seen.Time
+		d.LastSeen = &t
+	}
+	return d, err
 }
 
 var serialPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{4,40}$`)
@@ -587,14 +599,30 @@ func (s *Service) Record(ctx context.Context, d Device, table, body string) erro
 	return err
 }
 
-// PersonByPIN finds the active person with a code in a device's organisation.
-func (s *Service) PersonByPIN(ctx context.Context, orgID int64) (map[string]int64, error) {
-	rows, err := s.q(ctx).QueryContext(ctx, `SELECT upper(code), id FROM people WHERE org_id = $1 AND archived_at IS NULL`, orgID)
+// PersonByPIN finds the active people with the given codes (PINs) in a device's
+// organisation, keyed by upper-cased code.
+func (s *Service) PersonByPIN(ctx context.Context, orgID int64, pins []string) (map[string]int64, error) {
+	out := map[string]int64{}
+	if len(pins) == 0 {
+		return out, nil
+	}
+	args := []any{orgID}
+	var in []string
+	seen := map[string]bool{}
+	for _, p := range pins {
+		p = strings.ToLower(p)
+		if seen[p] {
+			continue
+		}
+		seen[p] = true
+		args = append(args, p)
+		in = append(in, "$"+strconv.Itoa(len(args)))
+	}
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT upper(code), id FROM people WHERE org_id = $1 AND archived_at IS NULL AND lower(code) IN (`+strings.Join(in, ", ")+`)`, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := map[string]int64{}
 	for rows.Next() {
 		var code string
 		var id int64

@@ -94,8 +94,12 @@ func (s *Server) device(next func(http.ResponseWriter, *http.Request, device.Dev
 			http.Error(w, "address not allowed", http.StatusForbidden)
 			return
 		}
-		if err := s.Devices.Seen(r.Context(), d, ip, r.URL.Query().Get("pushver"), ""); err != nil {
-			slog.Error("iclock: seen", "err", err)
+		// Record the call, but not more than every 20 seconds: a busy terminal's uploads
+		// should not each cost a write.
+		if d.LastSeen == nil || time.Since(*d.LastSeen) > 20*time.Second || r.URL.Query().Get("options") == "all" {
+			if err := s.Devices.Seen(r.Context(), d, ip, r.URL.Query().Get("pushver"), ""); err != nil {
+				slog.Error("iclock: seen", "err", err)
+			}
 		}
 		next(w, r, d)
 	}
@@ -165,7 +169,14 @@ func (s *Server) ingest(ctx context.Context, d device.Device, body string) (int,
 	if err != nil {
 		return 0, err
 	}
-	pins, err := s.Devices.PersonByPIN(ctx, d.OrgID)
+	lines := strings.Split(body, "\n")
+	var wanted []string
+	for _, line := range lines {
+		if pin, _, ok := strings.Cut(line, "\t"); ok {
+			wanted = append(wanted, strings.TrimSpace(pin))
+		}
+	}
+	pins, err := s.Devices.PersonByPIN(ctx, d.OrgID, wanted)
 	if err != nil {
 		return 0, err
 	}
@@ -174,7 +185,7 @@ func (s *Server) ingest(ctx context.Context, d device.Device, body string) (int,
 	var punches []attendance.Punch
 	var rejected []string
 	accepted := 0
-	for _, line := range strings.Split(body, "\n") {
+	for _, line := range lines {
 		if strings.TrimSpace(line) == "" {
 			continue
 		}

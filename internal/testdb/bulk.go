@@ -2,7 +2,6 @@ package testdb
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"testing"
 
@@ -30,7 +29,7 @@ func Bulk(tb testing.TB, db *database.DB, head string, rows [][]any) {
 					if k > 0 {
 						sb.WriteString(",")
 					}
-					fmt.Fprintf(&sb, "$%d", len(args)+k+1)
+					sb.WriteString(db.Placeholder(len(args) + k + 1))
 				}
 				sb.WriteString(")")
 				args = append(args, r...)

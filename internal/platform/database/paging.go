@@ -29,3 +29,13 @@ func Like(term string) string {
 	}
 	return string(append(out, '%'))
 }
+
+// Placeholder is the n-th (1-based) bind parameter of the dialect. Statements with many
+// parameters (multi-row inserts) use it: SQLite binds "?" positionally, while its cost for
+// "$N" names grows with the square of their number.
+func (db *DB) Placeholder(n int) string {
+	if db.Dialect == SQLite {
+		return "?"
+	}
+	return fmt.Sprintf("$%d", n)
+}
