@@ -65,6 +65,9 @@ func Seed(ctx context.Context, a *app.App) ([]Login, error) {
 		if err := seedLeave(ctx, a, school.Org.ID, "school", append(teachers, staff...), admin, r); err != nil {
 			return nil, err
 		}
+		if err := seedDevice(ctx, a, school.Org.ID, "HDR-SCH-0001", "school", append(teachers, staff...), 100); err != nil {
+			return nil, err
+		}
 		if err := linkDemoAccount(ctx, a, school.Org.ID, teachers[0], "teacher.admin@school.demo", account.RoleAdmin); err != nil {
 			return nil, err
 		}
@@ -128,6 +131,9 @@ func Seed(ctx context.Context, a *app.App) ([]Login, error) {
 		}
 		admin := leave.Actor{UserID: company.User.ID, Name: company.User.Name, IsAdmin: true}
 		if err := seedLeave(ctx, a, id, "employee", emps, admin, r); err != nil {
+			return nil, err
+		}
+		if err := seedDevice(ctx, a, id, "HDR-CO-0001", "employee", emps, 200); err != nil {
 			return nil, err
 		}
 	}

@@ -50,6 +50,9 @@ func TestSeedTwice(t *testing.T) {
 		if n := count(`SELECT COUNT(*) FROM leave_applications WHERE kind = 'away'`); n == 0 {
 			t.Error("no demo away")
 		}
+		if n := count(`SELECT COUNT(*) FROM device_commands WHERE status = 'ok'`); n < 90 {
+			t.Errorf("the demo terminals acknowledged only %d commands", n)
+		}
 		if _, err := demo.Seed(ctx, a); err != nil {
 			t.Fatalf("second run: %v", err)
 		}

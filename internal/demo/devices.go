@@ -1,0 +1,56 @@
+package demo
+
+import (
+	"context"
+	"net/http/httptest"
+	"time"
+
+	"hadir/internal/app"
+	"hadir/internal/device"
+	"hadir/internal/iclock/devicesim"
+	"hadir/internal/people"
+)
+
+// seedDevice registers a terminal and a beacon, enrols everyone, and plays the terminal
+// with the simulator against the app in-process: it synchronises (so the device shows its
+// users, firmware and acknowledged commands) and uploads this morning's punches of a few.
+func seedDevice(ctx context.Context, a *app.App, orgID int64, sn, _ string, everyone []people.Person, beaconMajor int) error {
+	d, err := a.Devices.Save(ctx, device.Device{OrgID: orgID, Name: "Main entrance", Model: "SpeedFace-V5L", Code: sn, PurchaseDate: "2025-12-15", Enabled: true})
+	if err != nil {
+		return err
+	}
+	byKind := map[string][]int64{}
+	for _, p := range everyone {
+		byKind[string(p.Kind)] = append(byKind[string(p.Kind)], p.ID)
+	}
+	for k, ids := range byKind {
+		if err := a.Devices.Enrol(ctx, orgID, d.ID, k, ids, true); err != nil {
+			return err
+		}
+	}
+	if _, err := a.Devices.Synchronise(ctx, orgID, d.ID); err != nil {
+		return err
+	}
+	if _, err := a.Devices.SaveBeacon(ctx, device.Beacon{OrgID: orgID, Name: "Staff room", UUID: "f7826da6-4fa2-4e98-8024-bc5b71e0893e", Major: beaconMajor, Minor: 1, Serial: "KNT-" + sn}); err != nil {
+		return err
+	}
+	srv := httptest.NewServer(a.API)
+	defer srv.Close()
+	sim := devicesim.New(srv.URL, sn)
+	if _, err := sim.Handshake(ctx); err != nil {
+		return err
+	}
+	if err := sim.PollUntilIdle(ctx, 20); err != nil {
+		return err
+	}
+	now := sim.Now()
+	if now.Hour() >= 8 {
+		for i, p := range everyone[:min(5, len(everyone))] {
+			sim.Punch(p.Code, time.Date(now.Year(), now.Month(), now.Day(), 7, 40+i*3, 0, 0, sim.Zone()), 0, 15)
+		}
+		if _, err := sim.Upload(ctx, 100); err != nil {
+			return err
+		}
+	}
+	return nil
+}
