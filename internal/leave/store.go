@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -226,9 +227,16 @@ func (s *SQLStore) EntitlementOn(ctx context.Context, orgID, personID, typeID in
 // for the entitlements and one grouped sum of applications per distinct period (usually a
 // single calendar year), so thousands of people cost two scans, not a query each.
 func (s *SQLStore) Balances(ctx context.Context, orgID int64, kind, date string) ([]Entitlement, error) {
-	rows, err := s.q(ctx).QueryContext(ctx, `SELECT e.id, e.person_id, e.type_id, t.name, t.unit, e.period_start, e.valid_until, e.entitled, e.carried, e.note
-		FROM leave_entitlements e JOIN leave_types t ON t.id = e.type_id
-		WHERE e.org_id = $1 AND t.kind = $2 AND e.period_start <= $3 AND e.valid_until >= $3 ORDER BY e.person_id, lower(t.name)`, orgID, kind, date)
+	types, _, err := s.Types(ctx, orgID, kind, "", database.Page{})
+	if err != nil {
+		return nil, err
+	}
+	typeOf := map[int64]Type{}
+	for _, t := range types {
+		typeOf[t.ID] = t
+	}
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT id, person_id, type_id, period_start, valid_until, entitled, carried, note FROM leave_entitlements
+		WHERE org_id = $1 AND period_start <= $2 AND valid_until >= $2`, orgID, date)
 	if err != nil {
 		return nil, err
 	}
@@ -237,10 +245,15 @@ func (s *SQLStore) Balances(ctx context.Context, orgID int64, kind, date string)
 	periods := map[period]bool{}
 	for rows.Next() {
 		var e Entitlement
-		if err := rows.Scan(&e.ID, &e.PersonID, &e.TypeID, &e.TypeName, &e.Unit, &e.PeriodStart, &e.ValidUntil, &e.Entitled, &e.Carried, &e.Note); err != nil {
+		if err := rows.Scan(&e.ID, &e.PersonID, &e.TypeID, &e.PeriodStart, &e.ValidUntil, &e.Entitled, &e.Carried, &e.Note); err != nil {
 			rows.Close()
 			return nil, err
 		}
+		t, ok := typeOf[e.TypeID]
+		if !ok {
+			continue // another kind
+		}
+		e.TypeName, e.Unit = t.Name, t.Unit
 		periods[period{e.PeriodStart, e.ValidUntil}] = true
 		out = append(out, e)
 	}
@@ -248,6 +261,12 @@ func (s *SQLStore) Balances(ctx context.Context, orgID int64, kind, date string)
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].PersonID != out[j].PersonID {
+			return out[i].PersonID < out[j].PersonID
+		}
+		return strings.ToLower(out[i].TypeName) < strings.ToLower(out[j].TypeName)
+	})
 	type key struct {
 		p          period
 		person, ty int64
