@@ -89,18 +89,6 @@ func (f deviceFace) save(update bool) func(http.ResponseWriter, *http.Request) e
 	}
 }
 
-func (f deviceFace) remove(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(w, r, "id")
-	if err != nil {
-		return err
-	}
-	if err := f.a.Devices.Delete(r.Context(), principal(r).OrgID, id); err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
-}
-
 func (f deviceFace) code(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	var except int64
@@ -264,18 +252,6 @@ func (a *API) saveBeacon(update bool) func(http.ResponseWriter, *http.Request) e
 		web.Data(w, status, b)
 		return nil
 	}
-}
-
-func (a *API) deleteBeacon(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(w, r, "id")
-	if err != nil {
-		return err
-	}
-	if err := a.Devices.DeleteBeacon(r.Context(), principal(r).OrgID, id); err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
 }
 
 type beaconPunchRequest struct {

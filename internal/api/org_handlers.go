@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -163,16 +164,20 @@ func (a *API) updatePosition(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-func (a *API) deletePosition(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(w, r, "id")
-	if err != nil {
-		return err
+// removeBy is the handler of a DELETE that names one item by id (query or JSON body) and
+// answers 204.
+func removeBy(del func(ctx context.Context, orgID, id int64) error) func(http.ResponseWriter, *http.Request) error {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		id, err := idParam(w, r, "id")
+		if err != nil {
+			return err
+		}
+		if err := del(r.Context(), principal(r).OrgID, id); err != nil {
+			return err
+		}
+		w.WriteHeader(http.StatusNoContent)
+		return nil
 	}
-	if err := a.Orgs.DeletePosition(r.Context(), principal(r).OrgID, id); err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
 }
 
 // idParam reads an id from the query string or, failing that, a JSON body (DESIGN §3).

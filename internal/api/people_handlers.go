@@ -616,15 +616,3 @@ func (a *API) saveDepartment(update bool) func(http.ResponseWriter, *http.Reques
 		return nil
 	}
 }
-
-func (a *API) deleteDepartment(w http.ResponseWriter, r *http.Request) error {
-	id, err := idParam(w, r, "id")
-	if err != nil {
-		return err
-	}
-	if err := a.People.DeleteDepartment(r.Context(), principal(r).OrgID, id); err != nil {
-		return err
-	}
-	w.WriteHeader(http.StatusNoContent)
-	return nil
-}

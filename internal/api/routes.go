@@ -85,7 +85,7 @@ func (a *API) Routes() []Route {
 		perm(viewCompany, "GET", "/api/company/settings/positions", a.listPositions),
 		perm(addCompany, "POST", "/api/company/settings/positions", a.createPosition),
 		perm(addCompany, "POST", "/api/company/settings/positions/update", a.updatePosition),
-		perm(addCompany, "DELETE", "/api/company/settings/positions", a.deletePosition),
+		perm(addCompany, "DELETE", "/api/company/settings/positions", removeBy(a.Orgs.DeletePosition)),
 
 		// School profile.
 		perm(viewSchool, "GET", "/api/school/management/form", a.schoolProfile),
@@ -105,7 +105,7 @@ func (a *API) Routes() []Route {
 		perm(viewCompanyStaff, "GET", "/api/department/record", a.listDepartments),
 		perm(addCompanyStaff, "POST", "/api/department/record/register", a.saveDepartment(false)),
 		perm(addCompanyStaff, "POST", "/api/department/record/update", a.saveDepartment(true)),
-		perm(addCompanyStaff, "DELETE", "/api/department/record", a.deleteDepartment),
+		perm(addCompanyStaff, "DELETE", "/api/department/record", removeBy(a.People.DeleteDepartment)),
 	}
 	for _, k := range []people.Kind{people.Teacher, people.Staff} {
 		routes = append(routes, schoolPeopleRoutes(face{a: a, kind: k, idName: "id"})...)
@@ -359,7 +359,7 @@ func deviceRoutes(a *API) []Route {
 		perm(viewCompany, "GET", "/api/device/facial/form", f.form),
 		perm(addCompanyStaff, "POST", "/api/device/facial/register", f.save(false)),
 		perm(addCompanyStaff, "POST", "/api/device/facial/update", f.save(true)),
-		perm(addCompanyStaff, "DELETE", "/api/device/facial", f.remove),
+		perm(addCompanyStaff, "DELETE", "/api/device/facial", removeBy(a.Devices.Delete)),
 		perm(viewCompany, "GET", "/api/device/code", f.code),
 		perm(viewCompany, "GET", "/api/device/facial/employees", f.people("employee", true)),
 		perm(viewCompany, "GET", "/api/device/facial/employees/not", f.people("employee", false)),
@@ -372,7 +372,7 @@ func deviceRoutes(a *API) []Route {
 		perm(viewSchool, "GET", "/api/school/device/facial/form", f.form),
 		perm(addSchoolStaff, "POST", "/api/school/device/facial", f.save(false)),
 		perm(addSchoolStaff, "POST", "/api/school/device/facial/update", f.save(true)),
-		perm(addSchoolStaff, "DELETE", "/api/school/device/facial", f.remove),
+		perm(addSchoolStaff, "DELETE", "/api/school/device/facial", removeBy(a.Devices.Delete)),
 		perm(viewSchool, "GET", "/api/school/device/facial/code", f.code),
 		perm(addSchoolStaff, "POST", "/api/school/device/facial/synchronize", f.synchronise),
 		perm(viewSchool, "GET", "/api/school/device/facial/commands", f.commands),
@@ -380,7 +380,7 @@ func deviceRoutes(a *API) []Route {
 		perm(viewOrg, "GET", "/api/device/beacon", a.listBeacons),
 		perm(addOrgStaff, "POST", "/api/device/beacon", a.saveBeacon(false)),
 		perm(addOrgStaff, "POST", "/api/device/beacon/update", a.saveBeacon(true)),
-		perm(addOrgStaff, "DELETE", "/api/device/beacon", a.deleteBeacon),
+		perm(addOrgStaff, "DELETE", "/api/device/beacon", removeBy(a.Devices.DeleteBeacon)),
 		signedIn("POST", "/api/attendance/beacon", a.beaconClockIn),
 	}
 	for _, k := range []string{"teacher", "staff"} {
