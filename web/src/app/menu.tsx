@@ -6,6 +6,7 @@ import {
   CalendarOutlined,
   TeamOutlined,
   DashboardOutlined,
+  ScanOutlined,
   ScheduleOutlined,
   SettingOutlined,
   UserOutlined,
@@ -87,6 +88,14 @@ export const MENU: MenuEntry[] = [
           { key: 'away-application', label: 'leave:menu.approval', path: '/school/away/application' },
         ],
       },
+      {
+        key: 'management-device',
+        label: 'devices:menu.device',
+        children: [
+          { key: 'school-device-facial', label: 'devices:menu.facial', path: '/school/management/device/facial' },
+          { key: 'school-device-beacon', label: 'devices:menu.beacon', path: '/device/beacon' },
+        ],
+      },
     ],
   },
   {
@@ -147,6 +156,17 @@ export const MENU: MenuEntry[] = [
       { key: 'company-leave-entitlement', label: 'leave:menu.entitlement', path: '/company/leave/entitlement' },
       { key: 'company-leave-application', label: 'leave:menu.approval', path: '/company/leave/application' },
       { key: 'company-leave-statistics', label: 'leave:menu.statistics', path: '/company/leave/statistics' },
+    ],
+  },
+  {
+    key: 'company-device',
+    label: 'devices:menu.device',
+    icon: <ScanOutlined />,
+    orgKind: 'company',
+    permission: 'view.manage.company',
+    children: [
+      { key: 'device-facial', label: 'devices:menu.facial', path: '/device/facial' },
+      { key: 'device-beacon', label: 'devices:menu.beacon', path: '/device/beacon' },
     ],
   },
 ];

@@ -7,6 +7,7 @@ import { AppShell } from './shell/app-shell';
 import { AuthLayout } from './shell/auth-layout';
 import { PublicOnly, RequireAuth, RequirePermission, RootRedirect } from './guards';
 import { leaveRoutes } from './leave-routes';
+import { deviceRoutes } from './device-routes';
 
 const LoginPage = lazy(() => import('../features/auth/components/login-page'));
 const RegisterCompanyPage = lazy(() => import('../features/auth/components/register-company-page'));
@@ -157,6 +158,7 @@ export const routes: RouteObject[] = [
           ]),
           ...attendanceRoutes('/company/employee/attendance', 'employee', COMPANY, []),
           ...leaveRoutes,
+          ...deviceRoutes,
           { path: '*', element: <NotFoundPage /> },
         ],
       },

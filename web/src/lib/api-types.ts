@@ -1158,6 +1158,140 @@ export interface paths {
     /** The company leave ledger of a year: one row per person and type with entitled, carried, taken, pending, balance and the amount per month */
     get: operations["getCompanyLeaveLedger"];
   };
+  "/api/device/facial": {
+    /** List the facial devices of the company (page size 20) with their state */
+    get: operations["getDeviceFacial"];
+    /** Delete a device (its punches stay) */
+    delete: operations["deleteDeviceFacial"];
+  };
+  "/api/device/facial/register": {
+    /** Register a device (serial: 4-40 letters, digits, - or _; unique across organisations) */
+    post: operations["postDeviceFacialRegister"];
+  };
+  "/api/device/facial/form": {
+    /** One device */
+    get: operations["getDeviceFacialForm"];
+  };
+  "/api/device/facial/update": {
+    /** Update a device */
+    post: operations["postDeviceFacialUpdate"];
+  };
+  "/api/device/code": {
+    /** Whether a serial number is free (except for device id) */
+    get: operations["getDeviceCode"];
+  };
+  "/api/device/facial/employees": {
+    /** The employees enrolled on a device (page size 10) */
+    get: operations["getDeviceFacialEmployees"];
+    /** Enrol employees on a device (queues their user records) */
+    post: operations["postDeviceFacialEmployees"];
+  };
+  "/api/device/facial/employees/not": {
+    /** The employees not enrolled on a device (page size 10) */
+    get: operations["getDeviceFacialEmployeesNot"];
+  };
+  "/api/device/facial/employees/delete": {
+    /** Remove employees from a device */
+    post: operations["postDeviceFacialEmployeesDelete"];
+  };
+  "/api/device/facial/synchronize": {
+    /** Queue the commands that make the terminal match its enrolment */
+    post: operations["postDeviceFacialSynchronize"];
+  };
+  "/api/device/facial/commands": {
+    /** The commands of a device, newest first (page size 30) */
+    get: operations["getDeviceFacialCommands"];
+  };
+  "/api/school/device/facial": {
+    /** List the facial devices of the school (page size 20) with their state */
+    get: operations["getSchoolDeviceFacial"];
+    /** Register a device (serial: 4-40 letters, digits, - or _; unique across organisations) */
+    post: operations["postSchoolDeviceFacial"];
+    /** Delete a device (its punches stay) */
+    delete: operations["deleteSchoolDeviceFacial"];
+  };
+  "/api/school/device/facial/form": {
+    /** One device */
+    get: operations["getSchoolDeviceFacialForm"];
+  };
+  "/api/school/device/facial/update": {
+    /** Update a device */
+    post: operations["postSchoolDeviceFacialUpdate"];
+  };
+  "/api/school/device/facial/code": {
+    /** Whether a serial number is free (except for device id) */
+    get: operations["getSchoolDeviceFacialCode"];
+  };
+  "/api/school/device/facial/teacher": {
+    /** The teachers enrolled on a device (page size 10) */
+    get: operations["getSchoolDeviceFacialTeacher"];
+    /** Enrol teachers on a device (queues their user records) */
+    post: operations["postSchoolDeviceFacialTeacher"];
+  };
+  "/api/school/device/facial/teacher/not": {
+    /** The teachers not enrolled on a device (page size 10) */
+    get: operations["getSchoolDeviceFacialTeacherNot"];
+  };
+  "/api/school/device/facial/teacher/delete": {
+    /** Remove teachers from a device */
+    post: operations["postSchoolDeviceFacialTeacherDelete"];
+  };
+  "/api/school/device/facial/staff": {
+    /** The staffs enrolled on a device (page size 10) */
+    get: operations["getSchoolDeviceFacialStaff"];
+    /** Enrol staffs on a device (queues their user records) */
+    post: operations["postSchoolDeviceFacialStaff"];
+  };
+  "/api/school/device/facial/staff/not": {
+    /** The staffs not enrolled on a device (page size 10) */
+    get: operations["getSchoolDeviceFacialStaffNot"];
+  };
+  "/api/school/device/facial/staff/delete": {
+    /** Remove staffs from a device */
+    post: operations["postSchoolDeviceFacialStaffDelete"];
+  };
+  "/api/school/device/facial/synchronize": {
+    /** Queue the commands that make the terminal match its enrolment */
+    post: operations["postSchoolDeviceFacialSynchronize"];
+  };
+  "/api/school/device/facial/commands": {
+    /** The commands of a device, newest first (page size 30) */
+    get: operations["getSchoolDeviceFacialCommands"];
+  };
+  "/api/device/beacon": {
+    /** List the beacons (page size 20) */
+    get: operations["getDeviceBeacon"];
+    /** Create a beacon (uuid 8-4-4-4-12 hex, major and minor 0-65535) */
+    post: operations["postDeviceBeacon"];
+    /** Delete a beacon */
+    delete: operations["deleteDeviceBeacon"];
+  };
+  "/api/device/beacon/update": {
+    /** Update a beacon */
+    post: operations["postDeviceBeaconUpdate"];
+  };
+  "/api/attendance/beacon": {
+    /** Clock in with a beacon of the organisation (beacon.unknown otherwise; at most once a minute: beacon.too_often) */
+    post: operations["postAttendanceBeacon"];
+  };
+  "/iclock/cdata": {
+    /** Terminal handshake: answers the GET OPTION FROM block */
+    get: operations["getIclockCdata"];
+    /** Terminal upload (ATTLOG punches: PIN, time, status, verify, workcode tab-separated; OPERLOG ...) */
+    post: operations["postIclockCdata"];
+  };
+  "/iclock/getrequest": {
+    /** Terminal command poll: C:<id>:<command> lines, or OK */
+    get: operations["getIclockGetrequest"];
+  };
+  "/iclock/devicecmd": {
+    /** Terminal command results (ID=..&Return=..&CMD=.. lines) */
+    post: operations["postIclockDevicecmd"];
+  };
+  "/iclock/ping": {
+    /** Terminal heartbeat */
+    get: operations["getIclockPing"];
+  };
 }
 
 export type webhooks = Record<string, never>;
@@ -2119,6 +2253,112 @@ export interface components {
       /** Format: date */
       date: string;
       totals: components["schemas"]["AttendanceTotals"];
+    };
+    Device: {
+      id: number;
+      name: string;
+      model: string;
+      /** @description serial number, the SN of the terminal */
+      code: string;
+      /** @description YYYY-MM-DD or empty */
+      purchase_date: string;
+      enabled: boolean;
+      /** @description IPs or CIDR ranges separated by commas; empty allows any */
+      allowed_ips: string;
+      /** Format: date-time */
+      last_seen: string | null;
+      last_ip: string;
+      firmware: string;
+      info: string;
+      /** @description people enrolled */
+      enrolled: number;
+      commands_pending: number;
+      commands_failed: number;
+      punches: number;
+    };
+    DeviceInput: {
+      /** @description updates */
+      id?: number;
+      name: string;
+      model?: string;
+      /** @description validation.serial; taken: 409 device.code_taken */
+      code: string;
+      /** Format: date */
+      purchase_date?: string;
+      /** @default true */
+      enabled?: boolean;
+      /** @description write-only */
+      push_key?: string;
+      allowed_ips?: string;
+    };
+    DevicePerson: {
+      id: number;
+      /** @enum {string} */
+      kind: "teacher" | "staff" | "employee";
+      code: string;
+      first_name: string;
+      last_name: string;
+      name: string;
+    };
+    DeviceEnrolInput: {
+      device_id: number;
+      employee: number[];
+    };
+    DeviceSyncInput: {
+      device_id: number;
+    };
+    DeviceSyncResult: {
+      /** @description commands queued by this synchronisation */
+      queued: number;
+    };
+    /** @enum {string} */
+    DeviceCommandStatus: "queued" | "sent" | "ok" | "failed" | "expired";
+    DeviceCommand: {
+      id: number;
+      device_id: number;
+      /** @description cut at 200 characters */
+      command: string;
+      /** @example user E001 */
+      label: string;
+      status: components["schemas"]["DeviceCommandStatus"];
+      attempts: number;
+      return_code: number | null;
+      result: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      done_at: string | null;
+    };
+    Beacon: {
+      id: number;
+      name: string;
+      uuid: string;
+      major: number;
+      minor: number;
+      serial_number: string;
+    };
+    BeaconInput: {
+      /** @description updates */
+      id?: number;
+      name: string;
+      /** @description 8-4-4-4-12 hexadecimal (validation.uuid); same uuid/major/minor twice: 409 beacon.taken */
+      uuid: string;
+      major: number;
+      minor: number;
+      serial_number?: string;
+    };
+    BeaconPunchInput: {
+      uuid: string;
+      major: number;
+      minor: number;
+    };
+    BeaconPunch: {
+      /** @description the beacon name */
+      beacon: string;
+      /** @description HH:MM:SS in the organisation time zone */
+      time: string;
+      /** Format: date */
+      date: string;
     };
   };
   responses: {
@@ -8363,6 +8603,894 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+    };
+  };
+  /** List the facial devices of the company (page size 20) with their state */
+  getDeviceFacial: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        "filter[name]"?: string;
+        "filter[purchase_date]"?: string;
+      };
+    };
+    responses: {
+      /** @description A page of devices */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["Device"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Delete a device (its punches stay) */
+  deleteDeviceFacial: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Register a device (serial: 4-40 letters, digits, - or _; unique across organisations) */
+  postDeviceFacialRegister: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DeviceInput"];
+      };
+    };
+    responses: {
+      /** @description The device */
+      201: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["Device"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** One device */
+  getDeviceFacialForm: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description The device */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["Device"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Update a device */
+  postDeviceFacialUpdate: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DeviceInput"];
+      };
+    };
+    responses: {
+      /** @description The device */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["Device"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Whether a serial number is free (except for device id) */
+  getDeviceCode: {
+    parameters: {
+      query: {
+        code: string;
+        id?: number;
+      };
+    };
+    responses: {
+      /** @description Whether the serial is free */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["CodeCheck"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The employees enrolled on a device (page size 10) */
+  getDeviceFacialEmployees: {
+    parameters: {
+      query: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description the device */
+        id: number;
+        /** @description name or code */
+        "filter[base]"?: string;
+      };
+    };
+    responses: {
+      /** @description A page of people */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["DevicePerson"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Enrol employees on a device (queues their user records) */
+  postDeviceFacialEmployees: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DeviceEnrolInput"];
+      };
+    };
+    responses: {
+      /** @description The device */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["Device"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The employees not enrolled on a device (page size 10) */
+  getDeviceFacialEmployeesNot: {
+    parameters: {
+      query: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description the device */
+        id: number;
+        /** @description name or code */
+        "filter[base]"?: string;
+      };
+    };
+    responses: {
+      /** @description A page of people */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["DevicePerson"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Remove employees from a device */
+  postDeviceFacialEmployeesDelete: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DeviceEnrolInput"];
+      };
+    };
+    responses: {
+      /** @description The device */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["Device"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Queue the commands that make the terminal match its enrolment */
+  postDeviceFacialSynchronize: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DeviceSyncInput"];
+      };
+    };
+    responses: {
+      /** @description How many commands were queued */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["DeviceSyncResult"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The commands of a device, newest first (page size 30) */
+  getDeviceFacialCommands: {
+    parameters: {
+      query: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        id: number;
+      };
+    };
+    responses: {
+      /** @description A page of commands */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["DeviceCommand"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** List the facial devices of the school (page size 20) with their state */
+  getSchoolDeviceFacial: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        "filter[name]"?: string;
+        "filter[purchase_date]"?: string;
+      };
+    };
+    responses: {
+      /** @description A page of devices */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["Device"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Register a device (serial: 4-40 letters, digits, - or _; unique across organisations) */
+  postSchoolDeviceFacial: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DeviceInput"];
+      };
+    };
+    responses: {
+      /** @description The device */
+      201: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["Device"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Delete a device (its punches stay) */
+  deleteSchoolDeviceFacial: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** One device */
+  getSchoolDeviceFacialForm: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description The device */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["Device"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Update a device */
+  postSchoolDeviceFacialUpdate: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DeviceInput"];
+      };
+    };
+    responses: {
+      /** @description The device */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["Device"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Whether a serial number is free (except for device id) */
+  getSchoolDeviceFacialCode: {
+    parameters: {
+      query: {
+        code: string;
+        id?: number;
+      };
+    };
+    responses: {
+      /** @description Whether the serial is free */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["CodeCheck"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The teachers enrolled on a device (page size 10) */
+  getSchoolDeviceFacialTeacher: {
+    parameters: {
+      query: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description the device */
+        id: number;
+        /** @description name or code */
+        "filter[base]"?: string;
+      };
+    };
+    responses: {
+      /** @description A page of people */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["DevicePerson"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Enrol teachers on a device (queues their user records) */
+  postSchoolDeviceFacialTeacher: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DeviceEnrolInput"];
+      };
+    };
+    responses: {
+      /** @description The device */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["Device"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The teachers not enrolled on a device (page size 10) */
+  getSchoolDeviceFacialTeacherNot: {
+    parameters: {
+      query: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description the device */
+        id: number;
+        /** @description name or code */
+        "filter[base]"?: string;
+      };
+    };
+    responses: {
+      /** @description A page of people */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["DevicePerson"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Remove teachers from a device */
+  postSchoolDeviceFacialTeacherDelete: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DeviceEnrolInput"];
+      };
+    };
+    responses: {
+      /** @description The device */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["Device"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The staffs enrolled on a device (page size 10) */
+  getSchoolDeviceFacialStaff: {
+    parameters: {
+      query: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description the device */
+        id: number;
+        /** @description name or code */
+        "filter[base]"?: string;
+      };
+    };
+    responses: {
+      /** @description A page of people */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["DevicePerson"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Enrol staffs on a device (queues their user records) */
+  postSchoolDeviceFacialStaff: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DeviceEnrolInput"];
+      };
+    };
+    responses: {
+      /** @description The device */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["Device"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The staffs not enrolled on a device (page size 10) */
+  getSchoolDeviceFacialStaffNot: {
+    parameters: {
+      query: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description the device */
+        id: number;
+        /** @description name or code */
+        "filter[base]"?: string;
+      };
+    };
+    responses: {
+      /** @description A page of people */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["DevicePerson"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Remove staffs from a device */
+  postSchoolDeviceFacialStaffDelete: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DeviceEnrolInput"];
+      };
+    };
+    responses: {
+      /** @description The device */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["Device"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Queue the commands that make the terminal match its enrolment */
+  postSchoolDeviceFacialSynchronize: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["DeviceSyncInput"];
+      };
+    };
+    responses: {
+      /** @description How many commands were queued */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["DeviceSyncResult"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The commands of a device, newest first (page size 30) */
+  getSchoolDeviceFacialCommands: {
+    parameters: {
+      query: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        id: number;
+      };
+    };
+    responses: {
+      /** @description A page of commands */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["DeviceCommand"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** List the beacons (page size 20) */
+  getDeviceBeacon: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        "filter[name]"?: string;
+      };
+    };
+    responses: {
+      /** @description A page of beacons */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["Beacon"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Create a beacon (uuid 8-4-4-4-12 hex, major and minor 0-65535) */
+  postDeviceBeacon: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BeaconInput"];
+      };
+    };
+    responses: {
+      /** @description The beacon */
+      201: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["Beacon"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Delete a beacon */
+  deleteDeviceBeacon: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Update a beacon */
+  postDeviceBeaconUpdate: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BeaconInput"];
+      };
+    };
+    responses: {
+      /** @description The beacon */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["Beacon"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Clock in with a beacon of the organisation (beacon.unknown otherwise; at most once a minute: beacon.too_often) */
+  postAttendanceBeacon: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["BeaconPunchInput"];
+      };
+    };
+    responses: {
+      /** @description The recorded punch */
+      201: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["BeaconPunch"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      429: components["responses"]["TooManyRequests"];
+    };
+  };
+  /** Terminal handshake: answers the GET OPTION FROM block */
+  getIclockCdata: {
+    parameters: {
+      query: {
+        /** @description the serial number (device code) */
+        SN: string;
+        /** @description all */
+        options?: string;
+      };
+    };
+    responses: {
+      /** @description The options block */
+      200: {
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description Unknown or disabled device, wrong key or address */
+      403: {
+        content: never;
+      };
+    };
+  };
+  /** Terminal upload (ATTLOG punches: PIN, time, status, verify, workcode tab-separated; OPERLOG ...) */
+  postIclockCdata: {
+    parameters: {
+      query: {
+        /** @description the serial number (device code) */
+        SN: string;
+        /** @description ATTLOG, OPERLOG, ... */
+        table: string;
+        Stamp?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "text/plain": string;
+      };
+    };
+    responses: {
+      /** @description OK: n once committed */
+      200: {
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description Unknown or disabled device, wrong key or address */
+      403: {
+        content: never;
+      };
+    };
+  };
+  /** Terminal command poll: C:<id>:<command> lines, or OK */
+  getIclockGetrequest: {
+    parameters: {
+      query: {
+        /** @description the serial number (device code) */
+        SN: string;
+        INFO?: string;
+      };
+    };
+    responses: {
+      /** @description Commands or OK */
+      200: {
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description Unknown or disabled device, wrong key or address */
+      403: {
+        content: never;
+      };
+    };
+  };
+  /** Terminal command results (ID=..&Return=..&CMD=.. lines) */
+  postIclockDevicecmd: {
+    parameters: {
+      query: {
+        /** @description the serial number (device code) */
+        SN: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "text/plain": string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description Unknown or disabled device, wrong key or address */
+      403: {
+        content: never;
+      };
+    };
+  };
+  /** Terminal heartbeat */
+  getIclockPing: {
+    parameters: {
+      query: {
+        /** @description the serial number (device code) */
+        SN: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description Unknown or disabled device, wrong key or address */
+      403: {
+        content: never;
+      };
     };
   };
 }

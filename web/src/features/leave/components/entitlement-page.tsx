@@ -30,7 +30,7 @@ interface FormValues {
 
 const day = (d?: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined);
 
-function EntitlementFields({ typesPath, lockType }: { typesPath: string; lockType?: boolean }) {
+function EntitlementFields({ typesPath, lockType, testPrefix = 'entitlement' }: { typesPath: string; lockType?: boolean; testPrefix?: string }) {
   const { t } = useTranslation(['leave', 'errors']);
   const types = useAllLeaveTypes(typesPath);
   const form = Form.useFormInstance();
@@ -39,7 +39,7 @@ function EntitlementFields({ typesPath, lockType }: { typesPath: string; lockTyp
       <Form.Item name="leave_type_id" label={t('fields.type')} rules={[{ required: true, message: t('errors:validation.required') }]}>
         <Select
           disabled={lockType}
-          data-testid="entitlement-type"
+          data-testid={`${testPrefix}-type`}
           options={(types.data ?? []).map((x) => ({ value: x.id, label: x.type }))}
           onChange={(id) => {
             const x = types.data?.find((y) => y.id === id);
@@ -49,7 +49,7 @@ function EntitlementFields({ typesPath, lockType }: { typesPath: string; lockTyp
       </Form.Item>
       <Space wrap size="large">
         <Form.Item name="entitled" label={t('fields.entitled')} rules={[{ required: true, message: t('errors:validation.required') }]}>
-          <InputNumber min={0} step={0.5} precision={2} data-testid="entitlement-entitled" />
+          <InputNumber min={0} step={0.5} precision={2} data-testid={`${testPrefix}-entitled`} />
         </Form.Item>
         <Form.Item name="carried_over" label={t('fields.carried_over')}>
           <InputNumber min={0} step={0.5} precision={2} />
@@ -202,7 +202,7 @@ function BulkModal({ face, typesPath, open, onClose }: { face: PersonLeaveFace; 
             <Select loading={groups.isFetching} options={(groups.data ?? []).map((g) => ({ value: g.id, label: g.name }))} />
           </Form.Item>
         )}
-        <EntitlementFields typesPath={typesPath} />
+        <EntitlementFields typesPath={typesPath} testPrefix="bulk" />
       </Form>
     </Modal>
   );
