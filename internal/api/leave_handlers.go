@@ -46,7 +46,11 @@ type typeRequest struct {
 }
 
 func (f leaveFace) listTypes(w http.ResponseWriter, r *http.Request) error {
-	pg, err := web.Paging(r, 30)
+	size := 30 // company lists
+	if f.personKind == "school" {
+		size = 10 // the school's detail lists (spec §9)
+	}
+	pg, err := web.Paging(r, size)
 	if err != nil {
 		return err
 	}
@@ -485,6 +489,23 @@ func (f leaveFace) myEntitlements(w http.ResponseWriter, r *http.Request) error 
 		return err
 	}
 	web.List(w, items, total, pg)
+	return nil
+}
+
+// myTypes lists the organisation's types of the kind for a member's apply form, so it can say
+// which need an attachment and offer types without an entitlement that may go negative.
+func (f leaveFace) myTypes(w http.ResponseWriter, r *http.Request) error {
+	if _, err := f.a.mine(r); err != nil {
+		return err
+	}
+	items, _, err := f.a.Leave.Types(r.Context(), principal(r).OrgID, f.kind, "", database.Page{})
+	if err != nil {
+		return err
+	}
+	if items == nil {
+		items = []leave.Type{}
+	}
+	web.Data(w, http.StatusOK, items)
 	return nil
 }
 

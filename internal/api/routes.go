@@ -342,6 +342,7 @@ func companyLeaveRoutes(f leaveFace) []Route {
 func personalLeaveRoutes(f leaveFace) []Route {
 	b := "/api/school/personal/" + f.kind
 	return []Route{
+		signedIn("GET", b+"/types", f.myTypes),
 		signedIn("GET", b+"/entitlement", f.myEntitlements),
 		signedIn("GET", b+"/entitlement/form", f.myEntitlementForm),
 		signedIn("POST", b+"/application", f.myApply),

@@ -14,6 +14,8 @@ import (
 // CarryRow is one person's year-end carry-forward.
 type CarryRow struct {
 	PersonID   int64  `json:"employee_id"`
+	Code       string `json:"code"`
+	Name       string `json:"name"`
 	Remaining  Amount `json:"remaining"`
 	Carried    Amount `json:"carried"`
 	Entitled   Amount `json:"entitled"`
@@ -61,7 +63,11 @@ func (s *Service) CarryForward(ctx context.Context, orgID int64, kind string, ty
 		if carry > max {
 			carry = max
 		}
-		rows = append(rows, CarryRow{PersonID: e.PersonID, Remaining: e.Balance, Carried: carry, Entitled: t.DefaultAmount, ValidUntil: validUntil})
+		row := CarryRow{PersonID: e.PersonID, Remaining: e.Balance, Carried: carry, Entitled: t.DefaultAmount, ValidUntil: validUntil}
+		if p, err := s.store.Person(ctx, orgID, e.PersonID, false); err == nil {
+			row.Code, row.Name = p.Code, p.Name
+		}
+		rows = append(rows, row)
 	}
 	if !apply {
 		return rows, nil

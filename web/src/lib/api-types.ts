@@ -1292,6 +1292,40 @@ export interface paths {
     /** Terminal heartbeat */
     get: operations["getIclockPing"];
   };
+  "/api/school/personal/leave/types": {
+    /** The organisation's leave types, for a member's apply form */
+    get: {
+      responses: {
+        /** @description Types */
+        200: {
+          content: {
+            "application/json": {
+              data?: components["schemas"]["LeaveType"][];
+            };
+          };
+        };
+        401: components["responses"]["Unauthenticated"];
+        422: components["responses"]["ValidationError"];
+      };
+    };
+  };
+  "/api/school/personal/away/types": {
+    /** The organisation's away types, for a member's apply form */
+    get: {
+      responses: {
+        /** @description Types */
+        200: {
+          content: {
+            "application/json": {
+              data?: components["schemas"]["LeaveType"][];
+            };
+          };
+        };
+        401: components["responses"]["Unauthenticated"];
+        422: components["responses"]["ValidationError"];
+      };
+    };
+  };
 }
 
 export type webhooks = Record<string, never>;
