@@ -145,7 +145,7 @@ export function personFace(kind: LeaveKind, personKind: PersonKind): PersonLeave
 /** The member's own calls of one kind. */
 export function personalPaths(kind: LeaveKind) {
   const b = `/api/school/personal/${kind}`;
-  return { entitlement: `${b}/entitlement`, apply: `${b}/application`, applications: `${b}/application`, cancel: `${b}/application/cancel` };
+  return { types: `${b}/types`, entitlement: `${b}/entitlement`, apply: `${b}/application`, applications: `${b}/application`, cancel: `${b}/application/cancel` };
 }
 
 export const leaveKeys = {

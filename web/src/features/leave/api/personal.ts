@@ -1,8 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { DataEnvelope, ListEnvelope } from '../../../lib/api-schemas';
-import { leaveKeys, orgFace, personalPaths, type Application, type Entitlement, type LeaveKind, type LeaveType } from './faces';
-import { getSession } from '../../../lib/session';
+import { leaveKeys, personalPaths, type Application, type Entitlement, type LeaveKind, type LeaveType } from './faces';
 import { applyBody, type ApplyPayload } from './apply-payload';
 
 export const PERSONAL_ENTITLEMENT_PAGE_SIZE = 15;
@@ -45,24 +44,20 @@ export function useCancelMine(kind: LeaveKind) {
 }
 
 /**
- * The types a member can apply for: those of their own entitlements (a member cannot read the
- * type list), completed with the type details when the session may read the type list.
+ * The types a member can apply for: those of their own entitlements, completed with the
+ * organisation's type details (attachment required, allow negative) from the personal type list.
  */
 export function useMyTypeOptions(kind: LeaveKind, enabled: boolean) {
-  const path = personalPaths(kind).entitlement;
-  const session = getSession();
-  const org = session?.org?.kind === 'company' ? 'company' : 'school';
-  const face = orgFace(org, kind);
-  const canReadTypes = !!session?.permissions?.includes(face.viewPermission);
+  const paths = personalPaths(kind);
   const mine = useQuery({
-    queryKey: leaveKeys.entitlements(path, { page: 1, size: 150 }),
-    queryFn: ({ signal }) => api.get<ListEnvelope<Entitlement>>(path, { 'page[number]': 1, 'page[size]': 150 }, signal).then((r) => r.data),
+    queryKey: leaveKeys.entitlements(paths.entitlement, { page: 1, size: 150 }),
+    queryFn: ({ signal }) => api.get<ListEnvelope<Entitlement>>(paths.entitlement, { 'page[number]': 1, 'page[size]': 150 }, signal).then((r) => r.data),
     enabled,
   });
   const all = useQuery({
-    queryKey: leaveKeys.types(face.api.types, { all: true }),
-    queryFn: ({ signal }) => api.get<ListEnvelope<LeaveType>>(face.api.types, { 'page[number]': 1, 'page[size]': 150 }, signal).then((r) => r.data),
-    enabled: enabled && canReadTypes,
+    queryKey: leaveKeys.types(paths.types, { all: true }),
+    queryFn: ({ signal }) => api.get<DataEnvelope<LeaveType[]>>(paths.types, undefined, signal).then((r) => r.data),
+    enabled,
   });
   return { options: mergeTypeOptions(mine.data ?? [], all.data), loading: mine.isFetching || all.isFetching };
 }
