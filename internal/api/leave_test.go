@@ -165,6 +165,17 @@ func TestLeaveEngine(t *testing.T) {
 			t.Fatalf("%s", list.raw)
 		}
 
+		bal := e.expect(e.call("GET", "/api/school/leave/balances?date=2026-12-01", s.token, nil), 200)
+		var sawBalance bool
+		for _, row := range bal.body["data"].([]any) {
+			m := row.(map[string]any)
+			if m["leave_type"] == "Annual" && int64(m["employee_id"].(float64)) == teacher {
+				sawBalance = m["balance"].(float64) == 14 && m["available"].(float64) == 13.5
+			}
+		}
+		if !sawBalance {
+			t.Fatalf("balances: %s", bal.raw)
+		}
 		ledger := e.expect(e.call("GET", "/api/school/leave/ledger?year=2026", s.token, nil), 200)
 		var sawAnnual bool
 		for _, row := range ledger.body["data"].([]any) {

@@ -235,31 +235,53 @@ func (s *SQLStore) Balances(ctx context.Context, orgID int64, kind, date string)
 	for _, t := range types {
 		typeOf[t.ID] = t
 	}
-	rows, err := s.q(ctx).QueryContext(ctx, `SELECT id, person_id, type_id, period_start, valid_until, entitled, carried, note FROM leave_entitlements
-		WHERE org_id = $1 AND period_start <= $2 AND valid_until >= $2`, orgID, date)
+	prows, err := s.q(ctx).QueryContext(ctx, `SELECT DISTINCT period_start, valid_until FROM leave_entitlements WHERE org_id = $1 AND period_start <= $2 AND valid_until >= $2`, orgID, date)
 	if err != nil {
 		return nil, err
 	}
-	var out []Entitlement
-	type period struct{ from, to string }
-	periods := map[period]bool{}
-	for rows.Next() {
-		var e Entitlement
-		if err := rows.Scan(&e.ID, &e.PersonID, &e.TypeID, &e.PeriodStart, &e.ValidUntil, &e.Entitled, &e.Carried, &e.Note); err != nil {
-			rows.Close()
+	var periods [][2]string
+	for prows.Next() {
+		var p [2]string
+		if err := prows.Scan(&p[0], &p[1]); err != nil {
+			prows.Close()
 			return nil, err
 		}
-		t, ok := typeOf[e.TypeID]
-		if !ok {
-			continue // another kind
-		}
-		e.TypeName, e.Unit = t.Name, t.Unit
-		periods[period{e.PeriodStart, e.ValidUntil}] = true
-		out = append(out, e)
+		periods = append(periods, p)
 	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, err
+	prows.Close()
+	// Per period, one statement sums the applications by person and type and joins them to
+	// the entitlements inside the database, so only the result rows cross to Go.
+	const q = `SELECT e.id, e.person_id, e.type_id, e.entitled, e.carried, e.note, COALESCE(x.taken, 0), COALESCE(x.pending, 0)
+		FROM leave_entitlements e
+		LEFT JOIN (SELECT person_id, type_id, SUM(CASE WHEN status = 'approved' THEN amount ELSE 0 END) AS taken,
+		                  SUM(CASE WHEN status = 'pending' THEN amount ELSE 0 END) AS pending
+		           FROM leave_applications WHERE org_id = $1 AND kind = $2 AND from_date >= $3 AND from_date <= $4 AND status IN ('approved', 'pending')
+		           GROUP BY person_id, type_id) x ON x.person_id = e.person_id AND x.type_id = e.type_id
+		WHERE e.org_id = $1 AND e.period_start = $3 AND e.valid_until = $4`
+	var out []Entitlement
+	for _, p := range periods {
+		rows, err := s.q(ctx).QueryContext(ctx, q, orgID, kind, p[0], p[1])
+		if err != nil {
+			return nil, err
+		}
+		for rows.Next() {
+			e := Entitlement{PeriodStart: p[0], ValidUntil: p[1]}
+			if err := rows.Scan(&e.ID, &e.PersonID, &e.TypeID, &e.Entitled, &e.Carried, &e.Note, &e.Taken, &e.Pending); err != nil {
+				rows.Close()
+				return nil, err
+			}
+			t, ok := typeOf[e.TypeID]
+			if !ok {
+				continue // another kind
+			}
+			e.TypeName, e.Unit = t.Name, t.Unit
+			e.compute()
+			out = append(out, e)
+		}
+		rows.Close()
+		if err := rows.Err(); err != nil {
+			return nil, err
+		}
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].PersonID != out[j].PersonID {
@@ -267,42 +289,6 @@ func (s *SQLStore) Balances(ctx context.Context, orgID int64, kind, date string)
 		}
 		return strings.ToLower(out[i].TypeName) < strings.ToLower(out[j].TypeName)
 	})
-	type key struct {
-		p          period
-		person, ty int64
-	}
-	taken, pending := map[key]Amount{}, map[key]Amount{}
-	for p := range periods {
-		sums, err := s.q(ctx).QueryContext(ctx, `SELECT person_id, type_id, status, SUM(amount) FROM leave_applications
-			WHERE org_id = $1 AND kind = $2 AND from_date >= $3 AND from_date <= $4 AND status IN ('approved', 'pending')
-			GROUP BY person_id, type_id, status`, orgID, kind, p.from, p.to)
-		if err != nil {
-			return nil, err
-		}
-		for sums.Next() {
-			var person, ty int64
-			var st string
-			var amt Amount
-			if err := sums.Scan(&person, &ty, &st, &amt); err != nil {
-				sums.Close()
-				return nil, err
-			}
-			if st == Approved {
-				taken[key{p, person, ty}] = amt
-			} else {
-				pending[key{p, person, ty}] = amt
-			}
-		}
-		sums.Close()
-		if err := sums.Err(); err != nil {
-			return nil, err
-		}
-	}
-	for i := range out {
-		k := key{period{out[i].PeriodStart, out[i].ValidUntil}, out[i].PersonID, out[i].TypeID}
-		out[i].Taken, out[i].Pending = taken[k], pending[k]
-		out[i].compute()
-	}
 	return out, nil
 }
 
