@@ -44,9 +44,9 @@ lint: web/node_modules/.package-lock.json
 	$(GO) vet ./...
 	cd web && npm run typecheck
 
-## bench: Go benchmarks on SQLite (and PostgreSQL when HADIR_TEST_POSTGRES_URL is set)
+## bench: Go benchmarks on SQLite (and PostgreSQL when HADIR_TEST_POSTGRES_URL is set); figures in docs/benchmarks.md
 bench: web/dist/index.html
-	$(GO) test -run '^$$' -bench . -benchmem ./...
+	$(GO) test -run '^$$' -bench . -benchtime 5x -timeout 60m ./...
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html

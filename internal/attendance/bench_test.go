@@ -133,7 +133,7 @@ func BenchmarkDailyStatuses1000(b *testing.B) {
 }
 
 // BenchmarkStorePunch: storing one punch with 1.2 million punches already stored, reported
-// with its p99. Target: p99 ≤ 5 ms.
+// with its p99 (each op stores 500 punches one by one). Target: p99 ≤ 5 ms.
 func BenchmarkStorePunch(b *testing.B) {
 	engines(b, func(b *testing.B, e database.Dialect) {
 		f := newFixture(b, e, 4000)
@@ -143,9 +143,10 @@ func BenchmarkStorePunch(b *testing.B) {
 		}
 		ctx := context.Background()
 		base := time.Date(2026, 12, 1, 8, 0, 0, 0, f.loc)
-		lat := make([]time.Duration, 0, b.N)
+		const per = 500 // punches per op, so that a few ops give a p99 worth reading
+		lat := make([]time.Duration, 0, b.N*per)
 		b.ResetTimer()
-		for i := 0; i < b.N; i++ {
+		for i := 0; i < b.N*per; i++ {
 			p := attendance.Punch{OrgID: f.orgID, PersonID: f.people[i%len(f.people)], At: base.Add(time.Duration(i) * time.Second), Source: "device:1"}
 			t0 := time.Now()
 			if _, err := f.svc.Record(ctx, p); err != nil {
