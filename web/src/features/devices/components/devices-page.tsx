@@ -1,0 +1,194 @@
+// Facial devices: filters (name, purchase date) and the open device in the URL, a page of 20
+// (company) or 10 (school), each row with its state; register, edit, delete, open the detail.
+import { useEffect, useState } from 'react';
+import { App, Button, Card, DatePicker, Input, Popconfirm, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import dayjs from 'dayjs';
+import { deviceFaceOf, type Device, type DeviceOrg } from '../api/faces';
+import { useDeleteDevice, useDevices } from '../api/devices';
+import { withDeviceErrors } from '../api/errors';
+import { DeviceDrawer } from './device-drawer';
+import { DeviceFormModal } from './device-form-modal';
+import { DeviceStateTag } from './device-state';
+import { PageHeader } from '../../../components/page-header';
+import { QueryError } from '../../../components/query-error';
+import { translateApiError } from '../../../lib/form-errors';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { MIN_SEARCH_LENGTH } from '../../../lib/use-list-url-state';
+import { SEARCH_DEBOUNCE_MS } from '../../../lib/use-quick-search-list';
+import { useSession } from '../../../lib/use-session';
+
+const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
+const LIST_REFRESH_MS = 30_000;
+
+export default function DevicesPage({ org }: { org: DeviceOrg }) {
+  const { t: rawT } = useTranslation(['devices', 'common', 'errors']);
+  const t = withDeviceErrors(rawT);
+  const { message } = App.useApp();
+  const face = deviceFaceOf(org);
+  const session = useSession();
+  const canEdit = !!session?.permissions?.includes(face.editPermission);
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const name = params.get('name') ?? '';
+  const purchase = DATE_RE.test(params.get('purchase_date') ?? '') ? params.get('purchase_date')! : undefined;
+  const openId = Number(params.get('device')) || null;
+  const [nameInput, setNameInput] = useState(name);
+  const debounced = useDebouncedValue(nameInput.trim(), SEARCH_DEBOUNCE_MS);
+  const query = useDevices(face, { page, name: name || undefined, purchaseDate: purchase }, LIST_REFRESH_MS);
+  const remove = useDeleteDevice(face);
+  const [modal, setModal] = useState<{ open: boolean; device: Device | null }>({ open: false, device: null });
+
+  const set = (next: Record<string, string | undefined>, keepPage = false) =>
+    setParams((prev) => {
+      const p = new URLSearchParams(prev);
+      for (const [k, v] of Object.entries(next)) {
+        if (v) p.set(k, v);
+        else p.delete(k);
+      }
+      if (!keepPage && !('page' in next)) p.delete('page');
+      return p;
+    });
+
+  useEffect(() => {
+    const next = debounced.length >= MIN_SEARCH_LENGTH ? debounced : '';
+    if (next !== name) set({ name: next || undefined });
+    // Only the debounced input drives the URL.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+
+  const columns: TableColumnsType<Device> = [
+    {
+      title: rawT('fields.name'),
+      dataIndex: 'name',
+      width: 180,
+      fixed: 'left',
+      render: (v: string, d) => (
+        <a onClick={() => set({ device: String(d.id) }, true)} data-testid="device-open">
+          {v}
+        </a>
+      ),
+    },
+    { title: rawT('fields.code'), dataIndex: 'code', width: 130, render: (v: string) => <span data-testid="device-row-code">{v}</span> },
+    { title: rawT('fields.model'), dataIndex: 'model', width: 120, ellipsis: true },
+    { title: rawT('fields.purchase_date'), dataIndex: 'purchase_date', width: 130 },
+    {
+      title: rawT('fields.state'),
+      key: 'state',
+      width: 190,
+      render: (_, d) => <DeviceStateTag lastSeen={d.last_seen} enabled={d.enabled} />,
+    },
+    { title: rawT('fields.firmware'), dataIndex: 'firmware', width: 110, ellipsis: true },
+    { title: rawT('fields.enrolled'), dataIndex: 'enrolled', width: 100, render: (v: number) => <span data-testid="device-row-enrolled">{v}</span> },
+    {
+      title: rawT('fields.commands'),
+      key: 'commands',
+      width: 130,
+      render: (_, d) => (
+        <Space size={4}>
+          <Tag title={rawT('fields.commands_pending')} data-testid="device-row-pending">
+            {rawT('list.pending', { count: d.commands_pending })}
+          </Tag>
+          {d.commands_failed > 0 && (
+            <Tag color="red" title={rawT('fields.commands_failed')} data-testid="device-row-failed">
+              {rawT('list.failed', { count: d.commands_failed })}
+            </Tag>
+          )}
+        </Space>
+      ),
+    },
+    { title: rawT('fields.punches'), dataIndex: 'punches', width: 100, render: (v: number) => <span data-testid="device-row-punches">{v}</span> },
+    {
+      key: 'actions',
+      title: rawT('common:actions.actions'),
+      width: 130,
+      fixed: 'right',
+      render: (_, d) => (
+        <Space>
+          <Button size="small" icon={<SettingOutlined />} aria-label={rawT('list.open')} onClick={() => set({ device: String(d.id) }, true)} />
+          {canEdit && (
+            <>
+              <Button
+                size="small"
+                icon={<EditOutlined />}
+                aria-label={rawT('common:actions.edit')}
+                onClick={() => setModal({ open: true, device: d })}
+                data-testid="device-edit"
+              />
+              <Popconfirm
+                title={rawT('list.delete_confirm', { name: d.name })}
+                description={rawT('list.delete_hint')}
+                okText={rawT('common:actions.delete')}
+                cancelText={rawT('common:actions.cancel')}
+                onConfirm={() =>
+                  remove.mutateAsync(d.id).then(
+                    () => message.success(rawT('common:messages.deleted')),
+                    (e) => message.error(translateApiError(t, e)),
+                  )
+                }
+              >
+                <Button size="small" danger icon={<DeleteOutlined />} aria-label={rawT('common:actions.delete')} data-testid="device-delete" />
+              </Popconfirm>
+            </>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={rawT('title')}
+        extra={
+          canEdit && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true, device: null })} data-testid="device-create">
+              {rawT('form.create')}
+            </Button>
+          )
+        }
+      />
+      <Card>
+        <Space wrap style={{ marginBottom: 16 }}>
+          <Input.Search
+            allowClear
+            placeholder={rawT('list.search')}
+            value={nameInput}
+            onChange={(e) => setNameInput(e.target.value)}
+            style={{ width: 240 }}
+            data-testid="devices-search"
+          />
+          <DatePicker
+            value={purchase ? dayjs(purchase) : null}
+            placeholder={rawT('fields.purchase_date')}
+            onChange={(d) => set({ purchase_date: d ? d.format('YYYY-MM-DD') : undefined })}
+            data-testid="devices-purchase-date"
+          />
+        </Space>
+        {query.isError ? (
+          <QueryError error={query.error} onRetry={() => query.refetch()} />
+        ) : (
+          <Table<Device>
+            rowKey="id"
+            columns={columns}
+            dataSource={query.data?.data ?? []}
+            loading={query.isLoading}
+            scroll={{ x: 'max-content' }}
+            data-testid="devices-table"
+            pagination={{
+              current: page,
+              pageSize: face.pageSize,
+              total: query.data?.meta.pagination.total ?? 0,
+              showSizeChanger: false,
+              onChange: (p) => set({ page: p > 1 ? String(p) : undefined }),
+            }}
+          />
+        )}
+      </Card>
+      <DeviceFormModal face={face} open={modal.open} device={modal.device} onClose={() => setModal({ open: false, device: null })} />
+      <DeviceDrawer face={face} deviceId={openId} canEdit={canEdit} onClose={() => set({ device: undefined }, true)} />
+    </>
+  );
+}
