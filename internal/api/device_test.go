@@ -149,6 +149,15 @@ func TestSimulatorEnrolmentAndPunches(t *testing.T) {
 		if _, err := sim.Handshake(ctx); !errors.Is(err, devicesim.ErrRefused) {
 			t.Fatalf("wrong key: %v", err)
 		}
+		// Editing without a key keeps the stored one (it is never shown to be sent back).
+		e.expect(e.call("POST", "/api/device/facial/update", c.token, map[string]any{"id": dev, "name": "Front door 2", "code": "SIM0001", "allowed_ips": "127.0.0.1"}), 200)
+		if _, err := sim.Handshake(ctx); !errors.Is(err, devicesim.ErrRefused) {
+			t.Fatalf("the key was dropped by an edit: %v", err)
+		}
+		list := items(e.expect(e.call("GET", "/api/device/facial", c.token, nil), 200))
+		if list[0]["punches"].(float64) != 3 {
+			t.Fatalf("device list punches: %v", list[0])
+		}
 		// An upload past the bound is refused.
 		r := e.call("POST", "/iclock/cdata?SN=OTHER001&table=ATTLOG", "", strings.Repeat("x", 5<<20))
 		if r.status != 413 {

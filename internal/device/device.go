@@ -148,13 +148,14 @@ const deviceCols = `d.id, d.org_id, d.name, d.model, d.code, COALESCE(d.purchase
 	d.info, d.att_stamp,
 	(SELECT COUNT(*) FROM device_people x WHERE x.device_id = d.id),
 	(SELECT COUNT(*) FROM device_commands c WHERE c.device_id = d.id AND c.status IN ('queued', 'sent')),
-	(SELECT COUNT(*) FROM device_commands c WHERE c.device_id = d.id AND c.status IN ('failed', 'expired'))`
+	(SELECT COUNT(*) FROM device_commands c WHERE c.device_id = d.id AND c.status IN ('failed', 'expired')),
+	(SELECT COUNT(*) FROM punches p WHERE p.org_id = d.org_id AND p.device_id = d.id)`
 
 func scanDevice(row interface{ Scan(...any) error }) (Device, error) {
 	var d Device
 	var seen sql.NullTime
 	err := row.Scan(&d.ID, &d.OrgID, &d.Name, &d.Model, &d.Code, &d.PurchaseDate, &d.Enabled, &d.PushKey, &d.AllowedIPs, &seen, &d.LastIP, &d.Firmware,
-		&d.Info, &d.AttStamp, &d.Enrolled, &d.Queued, &d.Failed)
+		&d.Info, &d.AttStamp, &d.Enrolled, &d.Queued, &d.Failed, &d.Punches)
 	if errors.Is(err, sql.ErrNoRows) {
 		return d, ErrNotFound
 	}
@@ -192,12 +193,7 @@ func (s *Service) List(ctx context.Context, orgID int64, name, purchase string, 
 
 // Get returns a device of the organisation.
 func (s *Service) Get(ctx context.Context, orgID, id int64) (Device, error) {
-	d, err := scanDevice(s.q(ctx).QueryRowContext(ctx, `SELECT `+deviceCols+` FROM devices d WHERE d.org_id = $1 AND d.id = $2`, orgID, id))
-	if err != nil {
-		return d, err
-	}
-	err = s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM punches WHERE org_id = $1 AND source = $2`, orgID, "device:"+strconv.FormatInt(id, 10)).Scan(&d.Punches)
-	return d, err
+	return scanDevice(s.q(ctx).QueryRowContext(ctx, `SELECT `+deviceCols+` FROM devices d WHERE d.org_id = $1 AND d.id = $2`, orgID, id))
 }
 
 // BySerial returns any organisation's device by serial number (the protocol's SN), with
@@ -273,7 +269,10 @@ func (s *Service) Save(ctx context.Context, d Device) (Device, error) {
 			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING id`, d.OrgID, d.Name, d.Model, d.Code, purchase, d.Enabled, d.PushKey, d.AllowedIPs, now).Scan(&d.ID)
 		err = database.MapError(err)
 	} else {
-		err = s.exec(ctx, `UPDATE devices SET name = $3, model = $4, code = $5, purchase_date = $6, enabled = $7, push_key = $8, allowed_ips = $9, updated_at = $10
+		// The key is never shown, so an edit that leaves it empty keeps the stored one; a
+		// single "-" removes it.
+		err = s.exec(ctx, `UPDATE devices SET name = $3, model = $4, code = $5, purchase_date = $6, enabled = $7,
+			push_key = CASE WHEN $8 = '' THEN push_key WHEN $8 = '-' THEN '' ELSE $8 END, allowed_ips = $9, updated_at = $10
 			WHERE org_id = $1 AND id = $2`, d.OrgID, d.ID, d.Name, d.Model, d.Code, purchase, d.Enabled, d.PushKey, d.AllowedIPs, now)
 	}
 	if errors.Is(err, database.ErrUniqueViolation) {

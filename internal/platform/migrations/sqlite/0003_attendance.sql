@@ -73,6 +73,7 @@ CREATE TABLE punches (
 CREATE UNIQUE INDEX punches_once ON punches (person_id, source, at_unix, state);
 -- Covering the report scans (org, instant → person) so they never visit the table.
 CREATE INDEX punches_org_at ON punches (org_id, at_unix, person_id);
+CREATE INDEX punches_device ON punches (device_id) WHERE device_id IS NOT NULL;
 
 CREATE TABLE day_overrides (
     id        INTEGER PRIMARY KEY AUTOINCREMENT,
