@@ -68,7 +68,7 @@ CREATE TABLE leave_applications (
 );
 CREATE INDEX leave_applications_person ON leave_applications (org_id, person_id, from_date);
 -- Covers the balance and ledger sums over a period without visiting the table.
-CREATE INDEX leave_applications_balance ON leave_applications (org_id, kind, from_date, person_id, type_id, status, amount);
+CREATE INDEX leave_applications_balance ON leave_applications (org_id, kind, person_id, type_id, from_date, status, amount);
 CREATE INDEX leave_applications_status ON leave_applications (org_id, kind, status);
 CREATE INDEX leave_applications_dates ON leave_applications (org_id, status, from_date, to_date);
 
