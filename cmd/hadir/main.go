@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 	"time"
 	_ "time/tzdata" // every IANA zone, whatever the host has installed
@@ -19,6 +20,7 @@ import (
 	"hadir/internal/app"
 	"hadir/internal/config"
 	"hadir/internal/demo"
+	"hadir/internal/platform/database"
 	"hadir/web"
 )
 
@@ -28,6 +30,7 @@ commands:
   serve     run the web server (API, device protocol and web app)
   migrate   bring the database schema up to date and exit
   demo      seed the demo school and company (idempotent) and print how to sign in
+  backup    write a consistent copy of the database (SQLite: a file; PostgreSQL: pg_dump) while it runs
   devicesim play an attendance terminal against a server: hadir devicesim -server URL -sn SERIAL [-punch PIN]...
 
 configuration: HADIR_ADDR, HADIR_DATA_DIR, HADIR_DATABASE_URL, HADIR_BASE_URL, HADIR_SMTP_URL,
@@ -66,6 +69,8 @@ func main() {
 		err = migrate(ctx, cfg)
 	case "demo":
 		err = seed(ctx, cfg)
+	case "backup":
+		err = backup(ctx, cfg, fs.Args())
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 	default:
@@ -99,6 +104,29 @@ func migrate(ctx context.Context, cfg config.Config) error {
 		return err
 	}
 	return db.Close()
+}
+
+// backup writes the database to the path given (default: a time-stamped file in the data dir).
+func backup(ctx context.Context, cfg config.Config, args []string) error {
+	db, err := app.Open(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	path := filepath.Join(cfg.DataDir, "backup-"+time.Now().Format("20060102-150405"))
+	if db.Dialect == database.SQLite {
+		path += ".db"
+	} else {
+		path += ".dump"
+	}
+	if len(args) > 0 {
+		path = args[0]
+	}
+	if err := db.Backup(ctx, cfg.DatabaseDSN(), path); err != nil {
+		return err
+	}
+	fmt.Println("backup written to", path)
+	return nil
 }
 
 func seed(ctx context.Context, cfg config.Config) error {
