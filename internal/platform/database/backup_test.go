@@ -12,7 +12,8 @@ import (
 // A SQLite backup is a database of its own with the same rows; a second backup to the same
 // path is refused. (PostgreSQL backups are pg_dump's own format.)
 func TestBackupSQLite(t *testing.T) {
-	func(db *database.DB) {
+	db := testdb.New(t)
+	{
 		ctx := context.Background()
 		if _, err := db.Exec(`INSERT INTO settings (key, value) VALUES ('backup_test', 'kept')`); err != nil {
 			t.Fatal(err)
@@ -33,5 +34,5 @@ func TestBackupSQLite(t *testing.T) {
 		if err := db.Backup(ctx, "", path); err == nil {
 			t.Fatal("overwrote an existing backup")
 		}
-	}(testdb.New(t))
+	}
 }
