@@ -287,6 +287,14 @@ func (s *SQLStore) AddChunk(ctx context.Context, orgID, userID int64, uploadID s
 	if size+len(data) > MaxUploadBytes {
 		return size + len(data), ErrUploadTooLarge
 	}
+	// Unfinished uploads of one user are bounded too, so abandoned upload ids cannot pile up.
+	var pending int
+	if err := q.QueryRowContext(ctx, `SELECT COALESCE(SUM(length(data)), 0) FROM upload_chunks WHERE org_id = $1 AND user_id = $2`, orgID, userID).Scan(&pending); err != nil {
+		return 0, err
+	}
+	if pending+len(data) > 3*MaxUploadBytes {
+		return pending + len(data), ErrUploadTooLarge
+	}
 	_, err := q.ExecContext(ctx, `INSERT INTO upload_chunks (upload_id, org_id, user_id, seq, data, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
 		uploadID, orgID, userID, seq, data, now)
 	return size + len(data), database.MapError(err)
