@@ -283,6 +283,10 @@ func TestPeopleImages(t *testing.T) {
 		if last.status != 413 {
 			t.Fatalf("chunks past 10 MB: %d %s", last.status, last.raw)
 		}
+		_ = db.QueryRow(`SELECT COUNT(*) FROM upload_chunks`).Scan(&leftover)
+		if leftover != 0 {
+			t.Fatalf("a refused upload left %d chunks", leftover)
+		}
 		// Another school cannot set this teacher's image.
 		other := e.school("Other Image School")
 		e.expect(e.upload("/api/school/employee/teacher/image", other.token, map[string]string{"id": fmt.Sprint(id)}, small), 404)

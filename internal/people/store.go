@@ -285,6 +285,10 @@ func (s *SQLStore) AddChunk(ctx context.Context, orgID, userID int64, uploadID s
 		return 0, err
 	}
 	if size+len(data) > MaxUploadBytes {
+		// The upload is refused as a whole; its chunks go so they do not count any more.
+		if _, err := q.ExecContext(ctx, `DELETE FROM upload_chunks WHERE upload_id = $1 AND org_id = $2 AND user_id = $3`, uploadID, orgID, userID); err != nil {
+			return 0, err
+		}
 		return size + len(data), ErrUploadTooLarge
 	}
 	// Unfinished uploads of one user are bounded too, so abandoned upload ids cannot pile up.
