@@ -1,10 +1,9 @@
-import { useEffect } from 'react';
-import { Alert, App, Button, Card, Col, Form, Input, Row, Select } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSchoolProfile, useUpdateSchoolProfile } from '../api/school-profile';
 import { useCompanyTypeRef } from '../../../lib/reference-api';
 import { useFormRules } from '../../../lib/form-rules';
-import { applyServerErrors, translateApiError } from '../../../lib/form-errors';
+import { useRecordForm } from '../../../lib/use-record-form';
 import { timeZoneOptions } from '../../../lib/timezones';
 import { useSession } from '../../../lib/use-session';
 import { PageHeader } from '../../../components/page-header';
@@ -15,28 +14,15 @@ import type { SchoolUpdateRequest } from '../../../lib/api-schemas';
 export default function SchoolProfilePage() {
   const { t } = useTranslation(['school', 'common']);
   const rules = useFormRules();
-  const { message } = App.useApp();
   const session = useSession();
   const canEdit = !!session?.permissions?.includes('add.manage.school');
   const profile = useSchoolProfile();
   const ref = useCompanyTypeRef();
   const update = useUpdateSchoolProfile();
-  const [form] = Form.useForm<SchoolUpdateRequest>();
-
-  useEffect(() => {
-    if (profile.data) form.setFieldsValue(profile.data as unknown as SchoolUpdateRequest);
-  }, [profile.data, form]);
+  const { form, onFinish } = useRecordForm<SchoolUpdateRequest>(profile.data, update, t);
 
   if (profile.isPending) return <PageLoader />;
   if (profile.isError) return <QueryError error={profile.error} onRetry={() => profile.refetch()} />;
-
-  const onFinish = (values: SchoolUpdateRequest) =>
-    update.mutate(values, {
-      onSuccess: () => message.success(t('common:messages.saved')),
-      onError: (e) => {
-        if (!applyServerErrors(form, e, t)) message.error(translateApiError(t, e));
-      },
-    });
 
   return (
     <>
