@@ -3,7 +3,8 @@
 // synchronisation started in the UI; then the test itself plays the terminal over the ZKTeco
 // PUSH protocol with plain fetch (handshake, command poll, results, one ATTLOG punch) and the
 // UI shows the acknowledged commands, the device online with its firmware, and the employee
-// present on the daily screen and the dashboard.
+// present on the daily screen and the dashboard. A second synchronisation is then played by the
+// real simulator binary (`hadir devicesim`), which also punches the second employee.
 //
 // As in attendance.test.mjs the company lives in a fixed-offset zone whose local time is about
 // noon, and the group starts at 13:00, so a punch "now" is on time whatever the machine's clock.
@@ -11,7 +12,8 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { artifactsDir, startBrowser, startServer } from './harness.mjs';
+import { execFileSync } from 'node:child_process';
+import { artifactsDir, HADIR_BIN, startBrowser, startServer } from './harness.mjs';
 
 const stamp = Date.now();
 const owner = { email: `hr-dev-${stamp}@company.test`, password: 'company-pass-1' };
@@ -247,6 +249,30 @@ test('a punch from the terminal makes the employee present', () =>
     await page.goto('/dashboard');
     await page.getByTestId('donut-employee').waitFor();
     await page.waitForFunction(() => document.querySelector('[data-testid="donut-employee-count-present"]')?.textContent === '1');
+  }));
+
+test('the real terminal simulator (hadir devicesim) synchronises and punches', () =>
+  onFailure('devices-sim', async () => {
+    // A new synchronisation from the UI, played this time by `hadir devicesim`: handshake,
+    // command poll and results, and a punch for the second employee.
+    await page.goto('/device/facial');
+    await page.getByTestId('devices-table').getByText(deviceName).click();
+    await page.getByTestId('tab-sync').click();
+    await page.getByTestId('device-sync').click();
+    await page.getByTestId('sync-progress-text').filter({ hasText: '0 of 3 commands finished' }).waitFor();
+    const out = execFileSync(HADIR_BIN, ['devicesim', '-server', server.baseURL, '-sn', SN, '-punch', other.code, '-polls', '3', '-interval', '300ms'], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    assert.match(out, /uploaded 1 punches, 0 waiting/);
+    assert.match(out, new RegExp(`${punching.code}\\s+${punching.first} ${punching.last}`));
+    assert.match(out, new RegExp(`${other.code}\\s+${other.first} ${other.last}`));
+    await page.getByTestId('sync-progress-text').filter({ hasText: '3 of 3 commands finished' }).waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.goto('/company/employee/attendance/daily');
+    const daily = page.getByTestId('daily-table').locator('tr', { hasText: other.code });
+    await daily.getByTestId('status-present').waitFor();
   }));
 
 test('beacons: the UUID is checked, the identifier shown, a duplicate refused', () =>
