@@ -191,7 +191,7 @@ func TestLeaveEngine(t *testing.T) {
 		// left; at most 5 carry into 2027.
 		prev := e.expect(e.call("POST", "/api/school/leave/carry-forward", s.token, map[string]any{"leave_type_id": annual, "year": 2026}), 200)
 		rows := prev.data()["rows"].([]any)
-		if len(rows) != 1 || rows[0].(map[string]any)["remaining"].(float64) != 14 || rows[0].(map[string]any)["carried"].(float64) != 5 {
+		if len(rows) != 1 || rows[0].(map[string]any)["code"] != "L1" || rows[0].(map[string]any)["remaining"].(float64) != 14 || rows[0].(map[string]any)["carried"].(float64) != 5 {
 			t.Fatalf("%s", prev.raw)
 		}
 		if n := len(items(e.expect(e.call("GET", fmt.Sprintf("/api/school/leave/teacher/entitlement?id=%d", teacher), s.token, nil), 200))); n != 2 {

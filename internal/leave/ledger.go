@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"sort"
 	"strconv"
-	"strings"
 )
 
 // LedgerRow is one person's year of one type: entitlement, what was taken month by month,
@@ -84,23 +83,10 @@ func (s *Service) Ledger(ctx context.Context, orgID int64, kind, personKind stri
 		}
 	}
 	apps.Close()
-	names := map[int64][2]string{}
-	ppl, err := q.QueryContext(ctx, `SELECT id, kind, code, first_name || ' ' || last_name FROM people WHERE org_id = $1`, orgID)
+	names, err := s.store.PeopleNames(ctx, orgID)
 	if err != nil {
 		return nil, err
 	}
-	kinds := map[int64]string{}
-	for ppl.Next() {
-		var id int64
-		var k, code, name string
-		if err := ppl.Scan(&id, &k, &code, &name); err != nil {
-			ppl.Close()
-			return nil, err
-		}
-		names[id] = [2]string{code, strings.TrimSpace(name)}
-		kinds[id] = k
-	}
-	ppl.Close()
 	types, _, err := s.store.Types(ctx, orgID, kind, "", pageAll)
 	if err != nil {
 		return nil, err
@@ -111,10 +97,10 @@ func (s *Service) Ledger(ctx context.Context, orgID int64, kind, personKind stri
 	}
 	out := make([]LedgerRow, 0, len(rows))
 	for _, r := range rows {
-		if personKind != "" && personKind != "school" && kinds[r.PersonID] != personKind {
+		if personKind != "" && personKind != "school" && names[r.PersonID].Kind != personKind {
 			continue
 		}
-		r.Code, r.Name, r.TypeName = names[r.PersonID][0], names[r.PersonID][1], typeName[r.TypeID]
+		r.Code, r.Name, r.TypeName = names[r.PersonID].Code, names[r.PersonID].Name, typeName[r.TypeID]
 		r.Balance = r.Entitled + r.Carried - r.Taken
 		out = append(out, *r)
 	}

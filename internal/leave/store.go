@@ -131,6 +131,29 @@ func (s *SQLStore) Person(ctx context.Context, orgID, id int64, lock bool) (Pers
 	return p, err
 }
 
+// PersonName is a person's code, name and kind, for reports.
+type PersonName struct{ Code, Name, Kind string }
+
+// PeopleNames returns the code, name and kind of every person of the organisation in one query.
+func (s *SQLStore) PeopleNames(ctx context.Context, orgID int64) (map[int64]PersonName, error) {
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT id, kind, code, first_name || ' ' || last_name FROM people WHERE org_id = $1`, orgID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]PersonName{}
+	for rows.Next() {
+		var id int64
+		var n PersonName
+		if err := rows.Scan(&id, &n.Kind, &n.Code, &n.Name); err != nil {
+			return nil, err
+		}
+		n.Name = strings.TrimSpace(n.Name)
+		out[id] = n
+	}
+	return out, rows.Err()
+}
+
 // AdminEmails lists the addresses of the organisation's owner and admins.
 func (s *SQLStore) AdminEmails(ctx context.Context, orgID int64) ([]string, error) {
 	rows, err := s.q(ctx).QueryContext(ctx, `SELECT email FROM users WHERE org_id = $1 AND role IN ('owner', 'admin') ORDER BY id`, orgID)

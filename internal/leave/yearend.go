@@ -54,6 +54,10 @@ func (s *Service) CarryForward(ctx context.Context, orgID int64, kind string, ty
 	if err != nil {
 		return nil, err
 	}
+	names, err := s.store.PeopleNames(ctx, orgID)
+	if err != nil {
+		return nil, err
+	}
 	var rows []CarryRow
 	for _, e := range ents {
 		carry := e.Balance
@@ -63,11 +67,8 @@ func (s *Service) CarryForward(ctx context.Context, orgID int64, kind string, ty
 		if carry > max {
 			carry = max
 		}
-		row := CarryRow{PersonID: e.PersonID, Remaining: e.Balance, Carried: carry, Entitled: t.DefaultAmount, ValidUntil: validUntil}
-		if p, err := s.store.Person(ctx, orgID, e.PersonID, false); err == nil {
-			row.Code, row.Name = p.Code, p.Name
-		}
-		rows = append(rows, row)
+		rows = append(rows, CarryRow{PersonID: e.PersonID, Code: names[e.PersonID].Code, Name: names[e.PersonID].Name, Remaining: e.Balance,
+			Carried: carry, Entitled: t.DefaultAmount, ValidUntil: validUntil})
 	}
 	if !apply {
 		return rows, nil
