@@ -33,11 +33,18 @@ const MaxImportRows = 5000
 // false nothing is written when any row fails; with it true the valid rows are written and
 // the others reported. Codes repeated within the file count as taken.
 func (s *Service) Import(ctx context.Context, orgID int64, kind Kind, rows []ImportRow, validOnly bool) (created int, rowErrs []RowError, err error) {
+	taken, err := s.store.Codes(ctx, orgID)
+	if err != nil {
+		return 0, nil, err
+	}
 	seen := map[string]int{}
 	var good []General
 	for _, r := range rows {
 		g := r.General
-		verr := s.validateGeneral(ctx, orgID, 0, &g)
+		verr := checkFields(&g).Err()
+		if verr == nil && taken[strings.ToLower(g.Code)] {
+			verr = ErrCodeTaken
+		}
 		var ve validate.Errors
 		switch {
 		case verr == nil:

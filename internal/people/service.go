@@ -26,6 +26,7 @@ type Store interface {
 	UpdateGeneral(ctx context.Context, p Person) error
 	SetArchived(ctx context.Context, orgID, id int64, at *time.Time) error
 	CodeTaken(ctx context.Context, orgID int64, code string, exceptID int64) (bool, error)
+	Codes(ctx context.Context, orgID int64) (map[string]bool, error)
 	Records(ctx context.Context, orgID, personID int64) ([]Record, error)
 	SaveRecord(ctx context.Context, orgID, personID int64, area string, id int64, data json.RawMessage) (Record, error)
 	DeleteRecord(ctx context.Context, orgID, personID, id int64) error
@@ -113,7 +114,8 @@ func (s *Service) Get(ctx context.Context, orgID int64, kind Kind, id int64) (Pe
 	return p, err
 }
 
-func (s *Service) validateGeneral(ctx context.Context, orgID, exceptID int64, g *General) error {
+// checkFields validates and normalises the general fields themselves (no database).
+func checkFields(g *General) *validate.Checker {
 	g.Code, g.FirstName, g.LastName = strings.TrimSpace(g.Code), strings.TrimSpace(g.FirstName), strings.TrimSpace(g.LastName)
 	g.Email, g.JoinDate = strings.ToLower(strings.TrimSpace(g.Email)), strings.TrimSpace(g.JoinDate)
 	c := validate.New()
@@ -131,6 +133,11 @@ func (s *Service) validateGeneral(ctx context.Context, orgID, exceptID int64, g 
 	c.MaxLen("last_name", g.LastName, 100)
 	c.OptionalEmail("email", g.Email)
 	optDate(c, "join_date", g.JoinDate)
+	return c
+}
+
+func (s *Service) validateGeneral(ctx context.Context, orgID, exceptID int64, g *General) error {
+	c := checkFields(g)
 	if g.DepartmentID != 0 {
 		ok, err := s.store.DepartmentExists(ctx, orgID, g.DepartmentID)
 		if err != nil {

@@ -179,6 +179,24 @@ func (s *SQLStore) CodeTaken(ctx context.Context, orgID int64, code string, exce
 	return n > 0, err
 }
 
+// Codes returns every code of the organisation, lower-cased (for imports: one query).
+func (s *SQLStore) Codes(ctx context.Context, orgID int64) (map[string]bool, error) {
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT lower(code) FROM people WHERE org_id = $1`, orgID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]bool{}
+	for rows.Next() {
+		var c string
+		if err := rows.Scan(&c); err != nil {
+			return nil, err
+		}
+		out[c] = true
+	}
+	return out, rows.Err()
+}
+
 // Records returns every record row of a person.
 func (s *SQLStore) Records(ctx context.Context, orgID, personID int64) ([]Record, error) {
 	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT id, area, data FROM person_records WHERE org_id = $1 AND person_id = $2 ORDER BY area, id`, orgID, personID)
