@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
-import { artifactsDir, startBrowser, startServer } from './harness.mjs';
+import { artifactsDir, noonZone, screenshotOnFailure, startBrowser, startServer } from './harness.mjs';
 
 const stamp = Date.now();
 const owner = { email: `hr-${stamp}@company.test`, password: 'company-pass-1' };
@@ -19,12 +19,6 @@ const present = { code: `P${stamp % 100000}`, first: 'Siti', last: 'Hadir' };
 const absent = { code: `A${stamp % 100000}`, first: 'Ravi', last: 'Tiada' };
 const groupName = `Everyday ${stamp % 10000}`;
 
-/** An Etc/GMT zone whose local hour is 12 now (Etc/GMT-5 is UTC+5). */
-function noonZone(now = new Date()) {
-  const offset = ((12 - now.getUTCHours() + 36) % 24) - 12;
-  if (offset === 0) return 'Etc/GMT';
-  return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-}
 const timezone = noonZone();
 
 function todayIn(zone) {
@@ -48,15 +42,7 @@ after(async () => {
   await server?.stop();
 });
 
-async function onFailure(name, fn) {
-  try {
-    await fn();
-  } catch (e) {
-    mkdirSync(artifactsDir, { recursive: true });
-    await page?.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true }).catch(() => {});
-    throw e;
-  }
-}
+const onFailure = (name, fn) => screenshotOnFailure(name, () => ({ '': page }), fn);
 
 async function apiPost(path, body) {
   const res = await fetch(`${server.baseURL}${path}`, {

@@ -2,9 +2,7 @@
 // and fill in the company profile.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { artifactsDir, startBrowser, startServer } from './harness.mjs';
+import { screenshotOnFailure, startBrowser, startServer } from './harness.mjs';
 
 let server;
 let browser;
@@ -21,15 +19,7 @@ after(async () => {
   await server?.stop();
 });
 
-async function onFailure(name, fn) {
-  try {
-    await fn();
-  } catch (e) {
-    mkdirSync(artifactsDir, { recursive: true });
-    await page?.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true }).catch(() => {});
-    throw e;
-  }
-}
+const onFailure = (name, fn) => screenshotOnFailure(name, () => ({ '': page }), fn);
 
 test('register a company', () =>
   onFailure('company-register', async () => {

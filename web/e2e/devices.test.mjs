@@ -10,10 +10,8 @@
 // noon, and the group starts at 13:00, so a punch "now" is on time whatever the machine's clock.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { artifactsDir, HADIR_BIN, startBrowser, startServer } from './harness.mjs';
+import { HADIR_BIN, noonZone, screenshotOnFailure, startBrowser, startServer } from './harness.mjs';
 
 const stamp = Date.now();
 const owner = { email: `hr-dev-${stamp}@company.test`, password: 'company-pass-1' };
@@ -23,12 +21,6 @@ const SN = 'SIM0001';
 const deviceName = 'Main gate';
 const FIRMWARE = 'Ver 8.0.4-e2e';
 
-/** An Etc/GMT zone whose local hour is 12 now (Etc/GMT-5 is UTC+5). */
-function noonZone(now = new Date()) {
-  const offset = ((12 - now.getUTCHours() + 36) % 24) - 12;
-  if (offset === 0) return 'Etc/GMT';
-  return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-}
 const timezone = noonZone();
 
 /** The wall-clock time now in a zone as YYYY-MM-DD HH:MM:SS (what a terminal writes). */
@@ -60,15 +52,7 @@ after(async () => {
   await server?.stop();
 });
 
-async function onFailure(name, fn) {
-  try {
-    await fn();
-  } catch (e) {
-    mkdirSync(artifactsDir, { recursive: true });
-    await page?.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true }).catch(() => {});
-    throw e;
-  }
-}
+const onFailure = (name, fn) => screenshotOnFailure(name, () => ({ '': page }), fn);
 
 async function apiPost(path, body) {
   const res = await fetch(`${server.baseURL}${path}`, {

@@ -2,9 +2,9 @@
 // the seven languages, change the password, and lose the token.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, mkdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { artifactsDir, startBrowser, startServer, webDir } from './harness.mjs';
+import { artifactsDir, screenshotOnFailure, startBrowser, startServer, webDir } from './harness.mjs';
 
 const LANGUAGES = ['en', 'ms', 'ch', 'es', 'jp', 'de', 'fr'];
 
@@ -30,16 +30,9 @@ after(async () => {
   await server?.stop();
 });
 
-async function onFailure(name, fn) {
-  try {
-    await fn();
-  } catch (e) {
-    mkdirSync(artifactsDir, { recursive: true });
-    await page?.screenshot({ path: join(artifactsDir, `${name}.png`), fullPage: true }).catch(() => {});
-    console.error(`server log: ${server?.logPath}; screenshot: ${join(artifactsDir, `${name}.png`)}`);
-    throw e;
-  }
-}
+const onFailure = (name, fn) =>
+  screenshotOnFailure(name, () => ({ '': page }), fn, () =>
+    console.error(`server log: ${server?.logPath}; screenshot: ${join(artifactsDir, `${name}.png`)}`));
 
 async function signIn(password) {
   await page.goto('/login');

@@ -114,3 +114,28 @@ export async function startBrowser(baseURL) {
     },
   };
 }
+
+/**
+ * Runs a test step; when it fails, saves a full-page screenshot of each page (by file-name
+ * suffix) under .artifacts, calls onError (for extra hints), and fails with the error.
+ */
+export async function screenshotOnFailure(name, pages, fn, onError) {
+  try {
+    await fn();
+  } catch (e) {
+    mkdirSync(artifactsDir, { recursive: true });
+    for (const [suffix, p] of Object.entries(pages())) {
+      await p?.screenshot({ path: join(artifactsDir, `${name}${suffix}.png`), fullPage: true }).catch(() => {});
+    }
+    onError?.();
+    throw e;
+  }
+}
+
+/** An Etc/GMT zone whose local hour is 12 now (Etc/GMT-5 is UTC+5): tests that depend on the
+ * time of day put their organisation there, so they pass whatever the machine's clock says. */
+export function noonZone(now = new Date()) {
+  const offset = ((12 - now.getUTCHours() + 36) % 24) - 12;
+  if (offset === 0) return 'Etc/GMT';
+  return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+}

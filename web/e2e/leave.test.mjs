@@ -4,9 +4,7 @@
 // daily attendance screen.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { artifactsDir, startBrowser, startServer } from './harness.mjs';
+import { screenshotOnFailure, startBrowser, startServer } from './harness.mjs';
 import { startSmtpPeer } from './smtp-peer.mjs';
 
 const stamp = Date.now();
@@ -50,16 +48,8 @@ after(async () => {
   await smtp?.close();
 });
 
-async function onFailure(name, fn) {
-  try {
-    await fn();
-  } catch (e) {
-    mkdirSync(artifactsDir, { recursive: true });
-    await adminBrowser?.page.screenshot({ path: join(artifactsDir, `${name}-admin.png`), fullPage: true }).catch(() => {});
-    await teacherBrowser?.page.screenshot({ path: join(artifactsDir, `${name}-teacher.png`), fullPage: true }).catch(() => {});
-    throw e;
-  }
-}
+const onFailure = (name, fn) =>
+  screenshotOnFailure(name, () => ({ '-admin': adminBrowser?.page, '-teacher': teacherBrowser?.page }), fn);
 
 async function call(method, path, body, token = adminToken) {
   const res = await fetch(`${server.baseURL}${path}`, {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
-import { artifactsDir, startBrowser, startServer } from './harness.mjs';
+import { artifactsDir, screenshotOnFailure, startBrowser, startServer } from './harness.mjs';
 import { startSmtpPeer } from './smtp-peer.mjs';
 
 const stamp = Date.now();
@@ -35,16 +35,8 @@ after(async () => {
   await smtp?.close();
 });
 
-async function onFailure(name, fn) {
-  try {
-    await fn();
-  } catch (e) {
-    mkdirSync(artifactsDir, { recursive: true });
-    await adminBrowser?.page.screenshot({ path: join(artifactsDir, `${name}-admin.png`), fullPage: true }).catch(() => {});
-    await teacherBrowser?.page.screenshot({ path: join(artifactsDir, `${name}-teacher.png`), fullPage: true }).catch(() => {});
-    throw e;
-  }
-}
+const onFailure = (name, fn) =>
+  screenshotOnFailure(name, () => ({ '-admin': adminBrowser?.page, '-teacher': teacherBrowser?.page }), fn);
 
 async function signIn(p, email, password) {
   await p.goto('/login');
