@@ -341,15 +341,26 @@ func (s *Service) Enrol(ctx context.Context, orgID, deviceID int64, kind string,
 	if len(ids) == 0 {
 		return validate.Field("employee", "validation.required", "choose at least one person")
 	}
+	// Every id must be a person of the kind in the organisation: one query for all of them.
+	seen := map[int64]bool{}
+	args := []any{orgID, kind}
+	var in []string
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			args = append(args, id)
+			in = append(in, "$"+strconv.Itoa(len(args)))
+		}
+	}
+	var n int
+	if err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM people WHERE org_id = $1 AND kind = $2 AND id IN (`+strings.Join(in, ", ")+`)`, args...).Scan(&n); err != nil {
+		return err
+	}
+	if n != len(seen) {
+		return ErrNotFound
+	}
 	return s.db.WithTx(ctx, func(ctx context.Context) error {
-		for _, id := range ids {
-			var n int
-			if err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM people WHERE org_id = $1 AND id = $2 AND kind = $3`, orgID, id, kind).Scan(&n); err != nil {
-				return err
-			}
-			if n == 0 {
-				return ErrNotFound
-			}
+		for id := range seen {
 			if add {
 				if _, err := s.q(ctx).ExecContext(ctx, `INSERT INTO device_people (org_id, device_id, person_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
 					orgID, deviceID, id, s.Now()); err != nil {
