@@ -83,8 +83,8 @@ type TwoFactorStatus struct {
 
 // TwoFactorEnrolment is a started enrolment: what an authenticator app needs.
 type TwoFactorEnrolment struct {
-	Secret string `json:"secret"`   // base32, for typing in by hand
-	URI    string `json:"uri"`      // otpauth://totp/Hadir:<email>?secret=...&issuer=Hadir
+	Secret string `json:"secret"`  // base32, for typing in by hand
+	URI    string `json:"uri"`     // otpauth://totp/Hadir:<email>?secret=...&issuer=Hadir
 	QRCode string `json:"qr_code"` // a PNG data URL of the URI
 }
 

@@ -17,17 +17,17 @@ type orgResponse struct {
 }
 
 type sessionResponse struct {
-	AccessToken string       `json:"access_token,omitempty"`
+	AccessToken string `json:"access_token,omitempty"`
 	// TwoFactorSetupRequired: the organisation requires two-factor sign-in of this owner or
 	// admin, who must enrol before anything else answers.
-	TwoFactorSetupRequired bool `json:"two_factor_setup_required"`
-	ExpiresAt   *time.Time   `json:"expires_at,omitempty"`
-	Name        string       `json:"name"`
-	Email       string       `json:"email"`
-	User        account.User `json:"user"`
-	Org         orgResponse  `json:"org"`
-	Roles       []string     `json:"roles"`
-	Permissions []string     `json:"permissions"`
+	TwoFactorSetupRequired bool         `json:"two_factor_setup_required"`
+	ExpiresAt              *time.Time   `json:"expires_at,omitempty"`
+	Name                   string       `json:"name"`
+	Email                  string       `json:"email"`
+	User                   account.User `json:"user"`
+	Org                    orgResponse  `json:"org"`
+	Roles                  []string     `json:"roles"`
+	Permissions            []string     `json:"permissions"`
 }
 
 func toSessionResponse(u account.User, o org.Org, token string, exp time.Time) sessionResponse {
