@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"image/png"
+	"net/http"
 	"net/url"
 	"strings"
 	"testing"
@@ -298,5 +299,45 @@ func TestTwoFactorPolicy(t *testing.T) {
 		e.expect(e.call("PUT", "/api/account/security/policy", school.token, map[string]any{"require_two_factor": false}), 200)
 		_, admin2 := e.userWithEmail(school.orgID, account.RoleAdmin)
 		e.expect(e.call("GET", "/api/school/management/form", admin2, nil), 200)
+	})
+}
+
+// TestTwoFactorReplayInParallel: one code sent by many sign-ins at once opens one session.
+func TestTwoFactorReplayInParallel(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		e.t = t
+		c := fixClock(e)
+		owner := e.company("Parallel Co")
+		secret, _ := e.enrol(t, c, owner.token)
+		c.add(30 * time.Second)
+		otpCode := code(t, secret, c.now)
+		const n = 16
+		statuses := make(chan int, n)
+		for range n {
+			go func() {
+				body := fmt.Sprintf(`{"email": %q, "password": %q, "otp_code": %q}`, owner.email, pw, otpCode)
+				res, err := http.Post(e.srv.URL+"/api/auth/login", "application/json", strings.NewReader(body))
+				if err != nil {
+					statuses <- 0
+					return
+				}
+				res.Body.Close()
+				statuses <- res.StatusCode
+			}()
+		}
+		ok := 0
+		for range n {
+			switch s := <-statuses; s {
+			case 200:
+				ok++
+			case 422, 429:
+			default:
+				t.Errorf("status %d", s)
+			}
+		}
+		if ok != 1 {
+			t.Fatalf("%d sign-ins with one code succeeded, want 1", ok)
+		}
 	})
 }
