@@ -51,7 +51,15 @@ export function useDisableTwoFactor() {
   return useMutation({
     mutationFn: (body: { password: string; code: string }) =>
       api.post<DataEnvelope<{ message: string }>>('/api/account/two-factor/disable', body),
-    onSuccess: () => qc.invalidateQueries({ queryKey: twoFactorKeys.all }),
+    onSuccess: () => {
+      // Where the organisation requires it, turning it off holds the session at enrolment
+      // again (to set up a new phone), as the server now does.
+      const session = getSession();
+      if (session && qc.getQueryData<TwoFactorStatus>(twoFactorKeys.status())?.required) {
+        saveSession({ ...session, two_factor_setup_required: true });
+      }
+      return qc.invalidateQueries({ queryKey: twoFactorKeys.all });
+    },
   });
 }
 
