@@ -212,12 +212,10 @@ func (s *Service) DisableTwoFactor(ctx context.Context, p Principal, password, c
 	if err := s.checkCurrent(u, "password", password); err != nil {
 		return err
 	}
-	return s.db.WithTx(ctx, func(ctx context.Context) error {
-		if err := s.checkSecondFactor(ctx, u.ID, code, "code"); err != nil {
-			return err
-		}
-		return s.store.DeleteTwoFactor(ctx, u.ID)
-	})
+	if err := s.checkSignedInCode(ctx, u, code); err != nil {
+		return err
+	}
+	return s.store.DeleteTwoFactor(ctx, u.ID)
 }
 
 // RegenerateRecoveryCodes replaces the caller's recovery codes after checking a code; the
@@ -228,16 +226,41 @@ func (s *Service) RegenerateRecoveryCodes(ctx context.Context, p Principal, code
 	if err := c.Err(); err != nil {
 		return nil, err
 	}
+	u, err := s.store.UserByID(ctx, p.OrgID, p.UserID)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.checkSignedInCode(ctx, u, code); err != nil {
+		return nil, err
+	}
 	var codes []string
-	err := s.db.WithTx(ctx, func(ctx context.Context) error {
-		if err := s.checkSecondFactor(ctx, p.UserID, code, "code"); err != nil {
-			return err
-		}
-		var err error
-		codes, err = s.newRecoveryCodes(ctx, p.UserID)
+	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		codes, err = s.newRecoveryCodes(ctx, u.ID)
 		return err
 	})
 	return codes, err
+}
+
+// checkSignedInCode checks the code of a signed-in change (disable, new recovery codes) and
+// counts a wrong one as a failed sign-in of the account, so that a stolen session cannot
+// guess codes faster than a stranger can guess passwords.
+func (s *Service) checkSignedInCode(ctx context.Context, u User, code string) error {
+	now := s.Now()
+	byEmail, _, err := s.store.CountFailures(ctx, u.Email, "", now.Add(-FailureWindow))
+	if err != nil {
+		return err
+	}
+	if byEmail >= MaxFailuresPerUser {
+		return ErrTooManyAttempts
+	}
+	err = s.checkSecondFactor(ctx, u.ID, code, "code")
+	var ve validate.Errors
+	if errors.As(err, &ve) {
+		if ferr := s.store.AddFailure(ctx, u.Email, "", now); ferr != nil {
+			return ferr
+		}
+	}
+	return err
 }
 
 // SecurityPolicy returns the caller's organisation's sign-in policy.

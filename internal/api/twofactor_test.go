@@ -225,8 +225,21 @@ func TestTwoFactorCodesAreRateLimited(t *testing.T) {
 			wantCode(t, login(e, owner.email, fmt.Sprintf("%06d", i)), 422, "auth.two_factor_invalid")
 		}
 		wantCode(t, login(e, owner.email, code(t, secret, c.now)), 429, "auth.too_many_attempts")
+
+		// A signed-in session guessing codes for new recovery codes is held the same way.
+		c.add(pastFailureWindow)
+		e.expect(login(e, owner.email, code(t, secret, c.now)), 200)
+		for range account.MaxFailuresPerUser {
+			wantCode(t, e.call("POST", "/api/account/two-factor/recovery-codes", owner.token, map[string]any{"code": "000000"}), 422, "auth.two_factor_invalid")
+		}
+		c.add(30 * time.Second)
+		wantCode(t, e.call("POST", "/api/account/two-factor/recovery-codes", owner.token, map[string]any{"code": code(t, secret, c.now)}), 429, "auth.too_many_attempts")
+		wantCode(t, e.call("POST", "/api/account/two-factor/disable", owner.token, map[string]any{"password": pw, "code": code(t, secret, c.now)}), 429, "auth.too_many_attempts")
 	})
 }
+
+// pastFailureWindow moves the clock beyond the failures it counts.
+const pastFailureWindow = account.FailureWindow + time.Minute
 
 // TestTwoFactorPolicy: only the owner changes the organisation's requirement, and only after
 // enrolling; an owner or admin without two-factor then signs in with

@@ -3167,6 +3167,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       409: components["responses"]["Conflict"];
       422: components["responses"]["ValidationError"];
+      429: components["responses"]["TooManyRequests"];
     };
   };
   /** Replace the recovery codes (needs a code or recovery code); the old ones stop working */
@@ -3189,6 +3190,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       409: components["responses"]["Conflict"];
       422: components["responses"]["ValidationError"];
+      429: components["responses"]["TooManyRequests"];
     };
   };
   /** The organisation's sign-in policy (view.manage.{school|company}) */
