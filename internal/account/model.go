@@ -50,6 +50,9 @@ type Principal struct {
 	OrgKind   string
 	Role      string
 	SessionID string
+	// TwoFactorSetupRequired is an owner or admin of an organisation that requires two-factor
+	// sign-in who has not enrolled: only enrolment, /api/verify and logout are open to them.
+	TwoFactorSetupRequired bool
 }
 
 // Can reports whether the principal holds a permission.
@@ -69,6 +72,8 @@ type Session struct {
 	ExpiresAt time.Time
 	User      User
 	Org       org.Org
+	// TwoFactorSetupRequired: see Principal.
+	TwoFactorSetupRequired bool
 }
 
 // ClientMeta describes where a sign-in comes from, for rate limiting and the session row.

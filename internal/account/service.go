@@ -18,6 +18,7 @@ import (
 
 // Store is the persistence the account service needs.
 type Store interface {
+	TwoFactorStore // twofactor.go
 	CreateUser(ctx context.Context, u User) (int64, error)
 	UserByEmail(ctx context.Context, email string) (User, error)
 	UserByID(ctx context.Context, orgID, id int64) (User, error)
@@ -184,8 +185,9 @@ func (s *Service) startSession(ctx context.Context, u User, meta ClientMeta) (Se
 	return Session{Token: tok, ExpiresAt: exp, User: u, Org: o}, nil
 }
 
-// Login checks credentials, with failed attempts limited per account and per address.
-func (s *Service) Login(ctx context.Context, email, password string, meta ClientMeta) (Session, error) {
+// Login checks credentials, with failed attempts limited per account and per address. An
+// account with two-factor sign-in also needs otpCode: a current TOTP code or a recovery code.
+func (s *Service) Login(ctx context.Context, email, password, otpCode string, meta ClientMeta) (Session, error) {
 	email = normEmail(email)
 	c := validate.New()
 	c.Email("email", email)
@@ -221,10 +223,16 @@ func (s *Service) Login(ctx context.Context, email, password string, meta Client
 		}
 		return Session{}, ErrInvalidCredentials
 	}
+	setup, err := s.loginSecondFactor(ctx, u, otpCode, meta)
+	if err != nil {
+		return Session{}, err
+	}
 	if err := s.store.ClearFailures(ctx, email); err != nil {
 		return Session{}, err
 	}
-	return s.startSession(ctx, u, meta)
+	sess, err := s.startSession(ctx, u, meta)
+	sess.TwoFactorSetupRequired = setup
+	return sess, err
 }
 
 // Authenticate resolves a token to its principal; revoked or expired sessions fail.

@@ -85,12 +85,12 @@ func (s *SQLStore) CreateSession(ctx context.Context, id string, u User, created
 
 // SessionPrincipal resolves a live session to its caller.
 func (s *SQLStore) SessionPrincipal(ctx context.Context, sessionID string, now time.Time) (Principal, error) {
-	const q = `SELECT s.id, u.id, u.org_id, o.kind, u.role FROM sessions s
+	const q = `SELECT s.id, u.id, u.org_id, o.kind, u.role, ` + twoFactorSetupRequired + ` FROM sessions s
 		JOIN users u ON u.id = s.user_id AND u.org_id = s.org_id
 		JOIN orgs o ON o.id = u.org_id
 		WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > $2`
 	var p Principal
-	err := s.db.Q(ctx).QueryRowContext(ctx, q, sessionID, now).Scan(&p.SessionID, &p.UserID, &p.OrgID, &p.OrgKind, &p.Role)
+	err := s.db.Q(ctx).QueryRowContext(ctx, q, sessionID, now).Scan(&p.SessionID, &p.UserID, &p.OrgID, &p.OrgKind, &p.Role, &p.TwoFactorSetupRequired)
 	if errors.Is(err, sql.ErrNoRows) {
 		return p, ErrNotFound
 	}

@@ -17,14 +17,17 @@ type orgResponse struct {
 }
 
 type sessionResponse struct {
-	AccessToken string       `json:"access_token,omitempty"`
-	ExpiresAt   *time.Time   `json:"expires_at,omitempty"`
-	Name        string       `json:"name"`
-	Email       string       `json:"email"`
-	User        account.User `json:"user"`
-	Org         orgResponse  `json:"org"`
-	Roles       []string     `json:"roles"`
-	Permissions []string     `json:"permissions"`
+	AccessToken string `json:"access_token,omitempty"`
+	// TwoFactorSetupRequired: the organisation requires two-factor sign-in of this owner or
+	// admin, who must enrol before anything else answers.
+	TwoFactorSetupRequired bool         `json:"two_factor_setup_required"`
+	ExpiresAt              *time.Time   `json:"expires_at,omitempty"`
+	Name                   string       `json:"name"`
+	Email                  string       `json:"email"`
+	User                   account.User `json:"user"`
+	Org                    orgResponse  `json:"org"`
+	Roles                  []string     `json:"roles"`
+	Permissions            []string     `json:"permissions"`
 }
 
 func toSessionResponse(u account.User, o org.Org, token string, exp time.Time) sessionResponse {
@@ -40,6 +43,7 @@ func toSessionResponse(u account.User, o org.Org, token string, exp time.Time) s
 type loginRequest struct {
 	Email    string `json:"email"`
 	Password string `json:"password"`
+	OTPCode  string `json:"otp_code"`
 }
 
 func (a *API) login(w http.ResponseWriter, r *http.Request) error {
@@ -47,11 +51,13 @@ func (a *API) login(w http.ResponseWriter, r *http.Request) error {
 	if err := web.Decode(w, r, &req); err != nil {
 		return err
 	}
-	s, err := a.Accounts.Login(r.Context(), req.Email, req.Password, clientMeta(r))
+	s, err := a.Accounts.Login(r.Context(), req.Email, req.Password, req.OTPCode, clientMeta(r))
 	if err != nil {
 		return err
 	}
-	web.Data(w, http.StatusOK, toSessionResponse(s.User, s.Org, s.Token, s.ExpiresAt))
+	res := toSessionResponse(s.User, s.Org, s.Token, s.ExpiresAt)
+	res.TwoFactorSetupRequired = s.TwoFactorSetupRequired
+	web.Data(w, http.StatusOK, res)
 	return nil
 }
 
@@ -111,7 +117,9 @@ func (a *API) verify(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	web.Data(w, http.StatusOK, toSessionResponse(u, o, "", time.Time{}))
+	res := toSessionResponse(u, o, "", time.Time{})
+	res.TwoFactorSetupRequired = principal(r).TwoFactorSetupRequired
+	web.Data(w, http.StatusOK, res)
 	return nil
 }
 

@@ -32,6 +32,10 @@ func (a *API) wrap(rt Route) http.Handler {
 				writeErr(w, r, err)
 				return
 			}
+			if p.TwoFactorSetupRequired && !rt.DuringTwoFactorSetup {
+				writeErr(w, r, account.ErrTwoFactorSetupRequired)
+				return
+			}
 			if rt.Access == Perm && !p.Can(rt.Permission) {
 				writeErr(w, r, errForbidden)
 				return

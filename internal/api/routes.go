@@ -26,6 +26,9 @@ type Route struct {
 	Permission string
 	Handle     func(http.ResponseWriter, *http.Request) error
 	Raw        http.Handler // for Device routes
+	// DuringTwoFactorSetup keeps the route open to an owner or admin whom the organisation's
+	// policy sends to enrol in two-factor sign-in first (enrolment, /api/verify, logout).
+	DuringTwoFactorSetup bool
 }
 
 func public(m, p string, h func(http.ResponseWriter, *http.Request) error) Route {
@@ -34,6 +37,12 @@ func public(m, p string, h func(http.ResponseWriter, *http.Request) error) Route
 
 func signedIn(m, p string, h func(http.ResponseWriter, *http.Request) error) Route {
 	return Route{Method: m, Path: p, Access: SignedIn, Handle: h}
+}
+
+// setup opens a route to callers who must set up two-factor sign-in first.
+func setup(rt Route) Route {
+	rt.DuringTwoFactorSetup = true
+	return rt
 }
 
 func perm(permission, m, p string, h func(http.ResponseWriter, *http.Request) error) Route {
@@ -54,6 +63,7 @@ const (
 	// caller's kind of organisation.
 	addOrgStaff = "add.manage.{org}.employee"
 	viewOrg     = "view.manage.{org}"
+	addOrg      = "add.manage.{org}"
 )
 
 // Routes is the whole API: every route, its method, its access and its handler.
@@ -67,11 +77,20 @@ func (a *API) Routes() []Route {
 		public("POST", "/api/school/register", a.registerSchool),
 		public("POST", "/api/auth/password/school/reset", a.forgotPassword),
 		public("POST", "/api/auth/password/reset/new", a.resetPassword),
-		signedIn("GET", "/api/verify", a.verify),
+		setup(signedIn("GET", "/api/verify", a.verify)),
 		signedIn("PUT", "/api/user", a.updateUser),
-		signedIn("POST", "/api/auth/logout", a.logout),
+		setup(signedIn("POST", "/api/auth/logout", a.logout)),
 		signedIn("POST", "/api/auth/account/email", a.changeEmail),
 		signedIn("POST", "/api/auth/account/password", a.changePassword),
+
+		// Two-factor sign-in of one's own account, and the organisation's policy (issue 9).
+		setup(signedIn("GET", "/api/account/two-factor", a.twoFactorStatus)),
+		setup(signedIn("POST", "/api/account/two-factor/enrol", a.twoFactorStart)),
+		setup(signedIn("POST", "/api/account/two-factor/confirm", a.twoFactorConfirm)),
+		signedIn("POST", "/api/account/two-factor/disable", a.twoFactorDisable),
+		signedIn("POST", "/api/account/two-factor/recovery-codes", a.twoFactorRecoveryCodes),
+		perm(viewOrg, "GET", "/api/account/security/policy", a.securityPolicy),
+		perm(addOrg, "PUT", "/api/account/security/policy", a.setSecurityPolicy),
 
 		// Reference data.
 		signedIn("GET", "/api/ref/company/type", a.refCompanyTypes),

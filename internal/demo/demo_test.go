@@ -60,7 +60,7 @@ func TestSeedTwice(t *testing.T) {
 			t.Fatalf("second run added people: %d", n)
 		}
 		for _, l := range logins {
-			if _, err := a.Accounts.Login(ctx, l.Email, demo.Password, account.ClientMeta{IP: "test"}); err != nil {
+			if _, err := a.Accounts.Login(ctx, l.Email, demo.Password, "", account.ClientMeta{IP: "test"}); err != nil {
 				t.Errorf("%s: %v", l.Email, err)
 			}
 		}

@@ -1,7 +1,10 @@
 // Route guards: the token in localStorage decides, read on every navigation so that a token
 // removed by hand (or by another tab) sends the user to /login on the next move.
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { getToken } from '../lib/session';
+import { getSession, getToken } from '../lib/session';
+
+/** Where an owner or admin sets up two-factor sign-in when their organisation requires it. */
+export const TWO_FACTOR_SETUP_PATH = '/personal/account';
 import { useSession } from '../lib/use-session';
 import { useVerifySession } from '../features/auth/api/verify';
 
@@ -11,6 +14,11 @@ export function RequireAuth() {
   const token = getToken();
   useVerifySession(!!token);
   if (!token) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  // The organisation requires two-factor sign-in of this owner or admin: the server answers
+  // nothing else until they enrol, so the account page is the only place to be.
+  if (getSession()?.two_factor_setup_required && location.pathname !== TWO_FACTOR_SETUP_PATH) {
+    return <Navigate to={TWO_FACTOR_SETUP_PATH} replace />;
+  }
   return <Outlet />;
 }
 

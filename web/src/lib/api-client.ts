@@ -103,8 +103,12 @@ async function send(path: string, options: RequestOptions, accept = 'application
   }
   if (res.status === 401) {
     const err = await toApiError(res);
-    clearSession();
-    onUnauthorized();
+    // A sign-in that still needs its second factor is a step of the login form, not an
+    // ended session.
+    if (err.code !== 'auth.two_factor_required') {
+      clearSession();
+      onUnauthorized();
+    }
     throw err;
   }
   if (!res.ok) throw await toApiError(res);

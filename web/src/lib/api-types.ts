@@ -96,6 +96,32 @@ export interface paths {
     /** Change the password; other sessions are revoked */
     post: operations["changePassword"];
   };
+  "/api/account/two-factor": {
+    /** The caller's two-factor sign-in state */
+    get: operations["twoFactorStatus"];
+  };
+  "/api/account/two-factor/enrol": {
+    /** Start enrolment; a new secret replaces a pending one. Not on until confirmed. */
+    post: operations["twoFactorEnrol"];
+  };
+  "/api/account/two-factor/confirm": {
+    /** Turn two-factor sign-in on with a current code of the pending secret */
+    post: operations["twoFactorConfirm"];
+  };
+  "/api/account/two-factor/disable": {
+    /** Turn two-factor sign-in off (current password and a code or recovery code) */
+    post: operations["twoFactorDisable"];
+  };
+  "/api/account/two-factor/recovery-codes": {
+    /** Replace the recovery codes (needs a code or recovery code); the old ones stop working */
+    post: operations["twoFactorRecoveryCodes"];
+  };
+  "/api/account/security/policy": {
+    /** The organisation's sign-in policy (view.manage.{school|company}) */
+    get: operations["securityPolicy"];
+    /** Change the organisation's sign-in policy (owner; requiring two-factor needs the owner enrolled first, code auth.two_factor_enrol_first) */
+    put: operations["setSecurityPolicy"];
+  };
   "/api/ref/company/type": {
     /** Company types and states */
     get: operations["refCompanyType"];
@@ -1594,16 +1620,48 @@ export interface components {
       org: components["schemas"]["Org"];
       roles: string[];
       permissions: string[];
+      /** @description The organisation requires two-factor sign-in of this owner or admin, who has not enrolled; until they do, only enrolment, /api/verify and logout answer. */
+      two_factor_setup_required?: boolean;
     };
     Session: components["schemas"]["SessionInfo"] & {
       access_token: string;
       /** Format: date-time */
       expires_at: string;
     };
+    TwoFactorStatus: {
+      enabled: boolean;
+      /** @description An enrolment waits for its first code */
+      pending: boolean;
+      recovery_codes_left: number;
+      /** @description The organisation requires two-factor sign-in of the caller's role */
+      required: boolean;
+    };
+    TwoFactorEnrolment: {
+      /** @description The shared secret in base32, for typing into an app; never returned again */
+      secret: string;
+      /** @description otpauth://totp/Hadir:<email>?secret=...&issuer=Hadir */
+      uri: string;
+      /** @description A PNG data URL of the URI */
+      qr_code: string;
+    };
+    RecoveryCodes: {
+      /** @description Ten single-use codes, shown this once (only their hashes are stored) */
+      recovery_codes: string[];
+    };
+    SecurityPolicy: {
+      /** @description Owners and admins must use two-factor sign-in */
+      require_two_factor: boolean;
+    };
+    TwoFactorCodeRequest: {
+      /** @description A current 6-digit code (or */
+      code: string;
+    };
     LoginRequest: {
       /** Format: email */
       email: string;
       password: string;
+      /** @description For an account with two-factor sign-in, a current 6-digit code of the authenticator app or an unused recovery code (xxxxx-xxxxx). */
+      otp_code?: string;
     };
     CompanyRegisterRequest: {
       name: string;
@@ -2653,7 +2711,7 @@ export interface components {
         "application/json": components["schemas"]["Error"];
       };
     };
-    /** @description Missing permission (code auth.forbidden) */
+    /** @description Missing permission (code auth.forbidden), or two-factor sign-in to set up first (code auth.two_factor_setup_required) */
     Forbidden: {
       content: {
         "application/json": components["schemas"]["Error"];
@@ -2874,6 +2932,12 @@ export interface operations {
     };
     responses: {
       200: components["responses"]["Session"];
+      /** @description The password is right but the account has two-factor sign-in and no `otp_code` was sent (code auth.two_factor_required). A wrong `otp_code` is a 422 (code auth.two_factor_invalid, field otp_code). */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       422: components["responses"]["ValidationError"];
       429: components["responses"]["TooManyRequests"];
     };
@@ -2887,6 +2951,12 @@ export interface operations {
     };
     responses: {
       200: components["responses"]["Session"];
+      /** @description The password is right but the account has two-factor sign-in and no `otp_code` was sent (code auth.two_factor_required). A wrong `otp_code` is a 422 (code auth.two_factor_invalid, field otp_code). */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       422: components["responses"]["ValidationError"];
       429: components["responses"]["TooManyRequests"];
     };
@@ -3028,6 +3098,134 @@ export interface operations {
     responses: {
       200: components["responses"]["Message"];
       401: components["responses"]["Unauthenticated"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** The caller's two-factor sign-in state */
+  twoFactorStatus: {
+    responses: {
+      /** @description The state */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["TwoFactorStatus"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+    };
+  };
+  /** Start enrolment; a new secret replaces a pending one. Not on until confirmed. */
+  twoFactorEnrol: {
+    responses: {
+      /** @description The secret, its otpauth URI and a QR code */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["TwoFactorEnrolment"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      409: components["responses"]["Conflict"];
+    };
+  };
+  /** Turn two-factor sign-in on with a current code of the pending secret */
+  twoFactorConfirm: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TwoFactorCodeRequest"];
+      };
+    };
+    responses: {
+      /** @description On; the recovery codes, shown once */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["RecoveryCodes"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
+  /** Turn two-factor sign-in off (current password and a code or recovery code) */
+  twoFactorDisable: {
+    requestBody: {
+      content: {
+        "application/json": {
+          password: string;
+          code: string;
+        };
+      };
+    };
+    responses: {
+      200: components["responses"]["Message"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+      429: components["responses"]["TooManyRequests"];
+    };
+  };
+  /** Replace the recovery codes (needs a code or recovery code); the old ones stop working */
+  twoFactorRecoveryCodes: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["TwoFactorCodeRequest"];
+      };
+    };
+    responses: {
+      /** @description The new recovery codes, shown once */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["RecoveryCodes"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+      429: components["responses"]["TooManyRequests"];
+    };
+  };
+  /** The organisation's sign-in policy (view.manage.{school|company}) */
+  securityPolicy: {
+    responses: {
+      /** @description The policy */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["SecurityPolicy"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+    };
+  };
+  /** Change the organisation's sign-in policy (owner; requiring two-factor needs the owner enrolled first, code auth.two_factor_enrol_first) */
+  setSecurityPolicy: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SecurityPolicy"];
+      };
+    };
+    responses: {
+      /** @description The policy */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["SecurityPolicy"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
     };
   };

@@ -6,6 +6,8 @@ import { PASSWORD_MIN, useFormRules } from '../../../lib/form-rules';
 import { applyServerErrors, translateApiError } from '../../../lib/form-errors';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/use-session';
+import { TwoFactorCard } from './two-factor-card';
+import { SecurityPolicyCard } from './security-policy-card';
 
 interface EmailValues {
   email: string;
@@ -107,6 +109,12 @@ export default function AccountSettingsPage() {
         </Col>
         <Col xs={24} lg={12}>
           <ChangePasswordCard />
+        </Col>
+        <Col xs={24} lg={12}>
+          <TwoFactorCard />
+        </Col>
+        <Col xs={24} lg={12}>
+          <SecurityPolicyCard />
         </Col>
       </Row>
     </>
