@@ -25,6 +25,8 @@ type sessionResponse struct {
 	Org         orgResponse  `json:"org"`
 	Roles       []string     `json:"roles"`
 	Permissions []string     `json:"permissions"`
+	// FailedAttempts is set on sign-in: failed attempts since the previous sign-in.
+	FailedAttempts *account.FailedAttempts `json:"failed_attempts,omitempty"`
 }
 
 func toSessionResponse(u account.User, o org.Org, token string, exp time.Time) sessionResponse {
@@ -40,6 +42,8 @@ func toSessionResponse(u account.User, o org.Org, token string, exp time.Time) s
 type loginRequest struct {
 	Email    string `json:"email"`
 	Password string `json:"password"`
+	// OTPCode is an optional second-factor code, the proof for a locked account.
+	OTPCode string `json:"otp_code"`
 }
 
 func (a *API) login(w http.ResponseWriter, r *http.Request) error {
@@ -47,11 +51,35 @@ func (a *API) login(w http.ResponseWriter, r *http.Request) error {
 	if err := web.Decode(w, r, &req); err != nil {
 		return err
 	}
-	s, err := a.Accounts.Login(r.Context(), req.Email, req.Password, clientMeta(r))
+	s, err := a.Accounts.LoginWithProof(r.Context(), req.Email, req.Password, req.OTPCode, clientMeta(r))
 	if err != nil {
 		return err
 	}
-	web.Data(w, http.StatusOK, toSessionResponse(s.User, s.Org, s.Token, s.ExpiresAt))
+	writeSignIn(w, s)
+	return nil
+}
+
+func writeSignIn(w http.ResponseWriter, s account.Session) {
+	out := toSessionResponse(s.User, s.Org, s.Token, s.ExpiresAt)
+	out.FailedAttempts = s.FailedAttempts
+	web.Data(w, http.StatusOK, out)
+}
+
+type loginLinkRequest struct {
+	Token string `json:"token"`
+}
+
+// loginWithLink signs in with the one-time link e-mailed for a locked account.
+func (a *API) loginWithLink(w http.ResponseWriter, r *http.Request) error {
+	var req loginLinkRequest
+	if err := web.Decode(w, r, &req); err != nil {
+		return err
+	}
+	s, err := a.Accounts.LoginWithLink(r.Context(), req.Token, clientMeta(r))
+	if err != nil {
+		return err
+	}
+	writeSignIn(w, s)
 	return nil
 }
 
@@ -192,7 +220,7 @@ func (a *API) forgotPassword(w http.ResponseWriter, r *http.Request) error {
 	if err := web.Decode(w, r, &req); err != nil {
 		return err
 	}
-	if err := a.Accounts.RequestPasswordReset(r.Context(), req.Email); err != nil {
+	if err := a.Accounts.RequestPasswordReset(r.Context(), req.Email, clientMeta(r).IP); err != nil {
 		return err
 	}
 	web.Data(w, http.StatusOK, map[string]string{"message": "if the address is registered, a reset link has been sent to it"})
