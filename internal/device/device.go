@@ -131,7 +131,9 @@ type Service struct {
 }
 
 // NewService returns a Service.
-func NewService(db *database.DB) *Service { return &Service{db: db, limits: ratelimit.New(db), Now: database.Now} }
+func NewService(db *database.DB) *Service {
+	return &Service{db: db, limits: ratelimit.New(db), Now: database.Now}
+}
 
 func (s *Service) q(ctx context.Context) database.Querier { return s.db.Q(ctx) }
 
