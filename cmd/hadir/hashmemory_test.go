@@ -94,6 +94,9 @@ func TestParallelLoginsStayWithinMemoryBound(t *testing.T) {
 			var e struct{ Code string }
 			_ = json.NewDecoder(res.Body).Decode(&e)
 			statuses[i], codes[i] = res.StatusCode, e.Code
+			if res.StatusCode == 429 && res.Header.Get("Retry-After") == "" {
+				codes[i] += " without Retry-After"
+			}
 		}()
 	}
 	close(start)
