@@ -56,6 +56,13 @@ export interface paths {
     /** Same as /api/auth/login */
     post: operations["loginAlias"];
   };
+  "/api/auth/login/link": {
+    /**
+     * Sign in with the one-time link e-mailed for a locked account (single use, 15 minutes)
+     * @description When an account is locked after too many failed sign-ins and the right password is given, a link to /auth/login/link?token=... is e-mailed. This call uses the token once, unlocks the account and signs in. A wrong, used or expired token gives 422 auth.login_link_invalid.
+     */
+    post: operations["loginWithLink"];
+  };
   "/api/auth/register": {
     /** Register a company and its owner */
     post: operations["registerCompany"];
@@ -1599,11 +1606,21 @@ export interface components {
       access_token: string;
       /** Format: date-time */
       expires_at: string;
+      failed_attempts?: components["schemas"]["FailedAttempts"];
     };
     LoginRequest: {
       /** Format: email */
       email: string;
       password: string;
+      /** @description Optional second-factor code; accepted as the proof for a locked account when two-factor sign-in is enabled */
+      otp_code?: string;
+    };
+    /** @description Failed sign-in attempts on the account since the previous successful sign-in */
+    FailedAttempts: {
+      count: number;
+      /** Format: date-time */
+      last_at: string | null;
+      last_ip: string;
     };
     CompanyRegisterRequest: {
       name: string;
@@ -2671,8 +2688,12 @@ export interface components {
         "application/json": components["schemas"]["Error"];
       };
     };
-    /** @description Rate limited (code auth.too_many_attempts) */
+    /** @description Rate limited or busy; the Retry-After header gives the seconds to wait. Codes: auth.too_many_attempts (sign-in or code guesses from this address), auth.locked (too many failed sign-ins on the account: the same answer whether the password was right or wrong; when it was right, a one-time sign-in link has been e-mailed), auth.too_many_resets (password-reset requests), auth.busy (every password-hashing slot is taken), beacon.too_often (a beacon clock-in a moment ago). */
     TooManyRequests: {
+      headers: {
+        /** @description Seconds to wait before trying again */
+        "Retry-After"?: number;
+      };
       content: {
         "application/json": components["schemas"]["Error"];
       };
@@ -2891,6 +2912,23 @@ export interface operations {
       429: components["responses"]["TooManyRequests"];
     };
   };
+  /**
+   * Sign in with the one-time link e-mailed for a locked account (single use, 15 minutes)
+   * @description When an account is locked after too many failed sign-ins and the right password is given, a link to /auth/login/link?token=... is e-mailed. This call uses the token once, unlocks the account and signs in. A wrong, used or expired token gives 422 auth.login_link_invalid.
+   */
+  loginWithLink: {
+    requestBody: {
+      content: {
+        "application/json": {
+          token: string;
+        };
+      };
+    };
+    responses: {
+      200: components["responses"]["Session"];
+      422: components["responses"]["ValidationError"];
+    };
+  };
   /** Register a company and its owner */
   registerCompany: {
     requestBody: {
@@ -2901,6 +2939,7 @@ export interface operations {
     responses: {
       201: components["responses"]["Session"];
       422: components["responses"]["ValidationError"];
+      429: components["responses"]["TooManyRequests"];
     };
   };
   /** Same as /api/auth/register */
@@ -2913,6 +2952,7 @@ export interface operations {
     responses: {
       201: components["responses"]["Session"];
       422: components["responses"]["ValidationError"];
+      429: components["responses"]["TooManyRequests"];
     };
   };
   /** Register a school and its owner */
@@ -2925,6 +2965,7 @@ export interface operations {
     responses: {
       201: components["responses"]["Session"];
       422: components["responses"]["ValidationError"];
+      429: components["responses"]["TooManyRequests"];
     };
   };
   /** E-mail a password reset link (always answers 200) */
@@ -2957,6 +2998,7 @@ export interface operations {
     responses: {
       200: components["responses"]["Message"];
       422: components["responses"]["ValidationError"];
+      429: components["responses"]["TooManyRequests"];
     };
   };
   /** The current session (without a token) */
@@ -2984,6 +3026,7 @@ export interface operations {
       200: components["responses"]["User"];
       401: components["responses"]["Unauthenticated"];
       422: components["responses"]["ValidationError"];
+      429: components["responses"]["TooManyRequests"];
     };
   };
   /** End the current session */
@@ -3012,6 +3055,7 @@ export interface operations {
       200: components["responses"]["User"];
       401: components["responses"]["Unauthenticated"];
       422: components["responses"]["ValidationError"];
+      429: components["responses"]["TooManyRequests"];
     };
   };
   /** Change the password; other sessions are revoked */
@@ -3029,6 +3073,7 @@ export interface operations {
       200: components["responses"]["Message"];
       401: components["responses"]["Unauthenticated"];
       422: components["responses"]["ValidationError"];
+      429: components["responses"]["TooManyRequests"];
     };
   };
   /** Company types and states */
@@ -3285,6 +3330,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       409: components["responses"]["Conflict"];
       422: components["responses"]["ValidationError"];
+      429: components["responses"]["TooManyRequests"];
     };
   };
   /** E-mail a new verification code (old ones stop working) */

@@ -6,6 +6,7 @@ import { useLogin } from '../api/login';
 import { useFormRules } from '../../../lib/form-rules';
 import { applyServerErrors, translateApiError } from '../../../lib/form-errors';
 import type { LoginRequest } from '../../../lib/api-schemas';
+import { useFailedAttemptsNotice } from './failed-attempts-notice';
 
 export default function LoginPage() {
   const { t } = useTranslation(['auth', 'common']);
@@ -14,15 +15,20 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const login = useLogin();
+  const showFailedAttempts = useFailedAttemptsNotice();
   const [error, setError] = useState<string | null>(null);
   const notice = (location.state as { notice?: string } | null)?.notice;
 
   const onFinish = (values: LoginRequest) => {
     setError(null);
     login.mutate(values, {
-      onSuccess: () => navigate('/dashboard', { replace: true }),
+      onSuccess: (session) => {
+        showFailedAttempts(session);
+        navigate('/dashboard', { replace: true });
+      },
       onError: (e) => {
         applyServerErrors(form, e, t);
+        // auth.locked, auth.busy and auth.too_many_attempts are translated like any other code.
         setError(translateApiError(t, e));
       },
     });
