@@ -162,6 +162,7 @@ func serve(ctx context.Context, cfg config.Config) error {
 	if err != nil {
 		return err
 	}
+	slog.Info("password hashing", "slots", a.Accounts.Hasher().Slots(), "memory_per_hash_mib", a.Accounts.Hasher().Params.Memory/1024)
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return err

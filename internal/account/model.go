@@ -23,6 +23,8 @@ const (
 var (
 	ErrInvalidCredentials = errors.New("account: the login detail is incorrect")
 	ErrTooManyAttempts    = errors.New("account: too many failed sign-in attempts")
+	ErrLocked             = errors.New("account: locked after too many failed sign-ins; a sign-in link is e-mailed for the right password")
+	ErrTooManyResets      = errors.New("account: too many password reset requests")
 	ErrUnauthenticated    = errors.New("account: not signed in")
 	ErrNotFound           = errors.New("account: not found")
 	ErrEmailTaken         = errors.New("account: e-mail taken")
@@ -74,6 +76,17 @@ type Session struct {
 	Org       org.Org
 	// TwoFactorSetupRequired: see Principal.
 	TwoFactorSetupRequired bool
+	// FailedAttempts are the failed sign-ins since the previous successful one (set on
+	// sign-in, nil on registration).
+	FailedAttempts *FailedAttempts
+}
+
+// FailedAttempts tells a user, at sign-in, of failed attempts on their account since their
+// previous sign-in.
+type FailedAttempts struct {
+	Count  int        `json:"count"`
+	LastAt *time.Time `json:"last_at"`
+	LastIP string     `json:"last_ip"`
 }
 
 // ClientMeta describes where a sign-in comes from, for rate limiting and the session row.

@@ -13,6 +13,7 @@ import (
 	"hadir/internal/platform/auth"
 	"hadir/internal/platform/database"
 	"hadir/internal/platform/mail"
+	"hadir/internal/platform/ratelimit"
 	"hadir/internal/platform/validate"
 )
 
@@ -28,9 +29,12 @@ type Store interface {
 	SessionPrincipal(ctx context.Context, sessionID string, now time.Time) (Principal, error)
 	RevokeSession(ctx context.Context, sessionID string, now time.Time) error
 	RevokeUserSessions(ctx context.Context, userID int64, exceptSession string, now time.Time) error
-	CountFailures(ctx context.Context, email, ip string, since time.Time) (byEmail, byIP int, err error)
 	AddFailure(ctx context.Context, email, ip string, at time.Time) error
-	ClearFailures(ctx context.Context, email string) error
+	FailuresSinceLastSignIn(ctx context.Context, u User) (FailedAttempts, error)
+	CreateLoginLink(ctx context.Context, userID int64, tokenHash, ip string, created, expires time.Time) error
+	LoginLinkUser(ctx context.Context, tokenHash string, now time.Time) (int64, error)
+	UseLoginLink(ctx context.Context, tokenHash string, now time.Time) (int64, error)
+	UserByIDAnyOrg(ctx context.Context, id int64) (User, error)
 	CreateReset(ctx context.Context, userID int64, tokenHash string, created, expires time.Time) error
 	UseReset(ctx context.Context, tokenHash string, now time.Time) (int64, error)
 	SetRole(ctx context.Context, orgID, userID int64, role string) error
@@ -49,12 +53,29 @@ type Mailer interface {
 	Enqueue(ctx context.Context, m mail.Message) error
 }
 
-// Limits of sign-in attempts within FailureWindow.
+// Limits, counted in the database before the work they limit (see internal/platform/ratelimit).
+var (
+	// LoginPerAccount is sign-in attempts per e-mail address (existing or not); past it the
+	// account is locked and needs the right password plus an e-mailed link.
+	LoginPerAccount = ratelimit.Rule{Limit: 5, Window: 15 * time.Minute}
+	// LoginPerIP is sign-in attempts per address; a successful one is given back.
+	LoginPerIP = ratelimit.Rule{Limit: 50, Window: 15 * time.Minute}
+	// ResetsPerEmail is password-reset requests per e-mail string, existing or not, so a
+	// refusal tells nothing about the address.
+	ResetsPerEmail = ratelimit.Rule{Limit: 3, Window: time.Hour}
+	// ResetsPerIP is password-reset requests per address.
+	ResetsPerIP = ratelimit.Rule{Limit: 10, Window: time.Hour}
+	// GuessesPerIP is guesses of a short secret (a verification code) per address; a right
+	// guess is given back.
+	GuessesPerIP = ratelimit.Rule{Limit: 20, Window: 15 * time.Minute}
+	// LoginLinksPerUser is sign-in links e-mailed to one locked account.
+	LoginLinksPerUser = ratelimit.Rule{Limit: 3, Window: 15 * time.Minute}
+)
+
+// Lifetimes of e-mailed tokens.
 const (
-	FailureWindow      = 15 * time.Minute
-	MaxFailuresPerUser = 5
-	MaxFailuresPerIP   = 50
-	ResetTTL           = time.Hour
+	ResetTTL     = time.Hour
+	LoginLinkTTL = 15 * time.Minute
 )
 
 // Service holds the account rules.
@@ -64,7 +85,8 @@ type Service struct {
 	orgs    Orgs
 	mail    Mailer
 	signer  *auth.Signer
-	hash    auth.HashParams
+	hasher  *auth.Hasher
+	limits  *ratelimit.Limiter
 	baseURL string
 	// TokenTTL is how long an access token and its session live.
 	TokenTTL time.Duration
@@ -79,15 +101,21 @@ type Deps struct {
 	Orgs    Orgs
 	Mail    Mailer
 	Signer  *auth.Signer
-	Hash    auth.HashParams
+	Hasher  *auth.Hasher // every password hash and check goes through its semaphore
 	BaseURL string
 }
 
 // NewService returns a Service.
 func NewService(d Deps) *Service {
-	return &Service{db: d.DB, store: d.Store, orgs: d.Orgs, mail: d.Mail, signer: d.Signer, hash: d.Hash,
-		baseURL: d.BaseURL, TokenTTL: 12 * time.Hour, Now: database.Now}
+	s := &Service{db: d.DB, store: d.Store, orgs: d.Orgs, mail: d.Mail, signer: d.Signer, hasher: d.Hasher,
+		limits: ratelimit.New(d.DB), baseURL: d.BaseURL, TokenTTL: 12 * time.Hour, Now: database.Now}
+	// The limits follow the service's clock, so that a test that moves one moves both.
+	s.limits.Now = func() time.Time { return s.Now() }
+	return s
 }
+
+// Hasher is the password hasher, whose Wait tests may shorten.
+func (s *Service) Hasher() *auth.Hasher { return s.hasher }
 
 func normEmail(e string) string { return strings.ToLower(strings.TrimSpace(e)) }
 
@@ -142,7 +170,7 @@ func (s *Service) RegisterSchool(ctx context.Context, f SchoolSignup, meta Clien
 }
 
 func (s *Service) register(ctx context.Context, o org.Org, u User, password, emailField string, meta ClientMeta) (Session, error) {
-	hash, err := auth.Hash(s.hash, password)
+	hash, err := s.hasher.Hash(ctx, password)
 	if err != nil {
 		return Session{}, err
 	}
@@ -185,8 +213,13 @@ func (s *Service) startSession(ctx context.Context, u User, meta ClientMeta) (Se
 	return Session{Token: tok, ExpiresAt: exp, User: u, Org: o}, nil
 }
 
-// Login checks credentials, with failed attempts limited per account and per address. An
-// account with two-factor sign-in also needs otpCode: a current TOTP code or a recovery code.
+// Login checks credentials. Attempts are reserved per address and per account before the
+// password is hashed, atomically in the database, so parallel guesses cannot pass the limits
+// and every node shares them. Past the per-account limit the account is locked: a sign-in then
+// needs the right password plus a proof a stranger cannot send (see proveLocked), and the
+// answer is the same whether the password was right or wrong. An account with two-factor
+// sign-in also needs otpCode: a current TOTP code or a recovery code; a wrong code keeps the
+// attempt counted against the account.
 func (s *Service) Login(ctx context.Context, email, password, otpCode string, meta ClientMeta) (Session, error) {
 	email = normEmail(email)
 	c := validate.New()
@@ -195,43 +228,160 @@ func (s *Service) Login(ctx context.Context, email, password, otpCode string, me
 	if err := c.Err(); err != nil {
 		return Session{}, err
 	}
-	now := s.Now()
-	byEmail, byIP, err := s.store.CountFailures(ctx, email, meta.IP, now.Add(-FailureWindow))
+	ipKey, acctKey := "login:ip:"+meta.IP, "login:account:"+email
+	ok, after, err := s.limits.Take(ctx, ipKey, LoginPerIP)
 	if err != nil {
 		return Session{}, err
 	}
-	if byEmail >= MaxFailuresPerUser || byIP >= MaxFailuresPerIP {
-		return Session{}, ErrTooManyAttempts
+	if !ok {
+		return Session{}, ratelimit.Refuse(ErrTooManyAttempts, after)
+	}
+	unlocked, lockedFor, err := s.limits.Take(ctx, acctKey, LoginPerAccount)
+	if err != nil {
+		return Session{}, err
 	}
 	u, err := s.store.UserByEmail(ctx, email)
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		return Session{}, err
 	}
-	ok := false
-	if err == nil {
-		ok, err = auth.Verify(u.PasswordHash, password)
-		if err != nil {
+	found := err == nil
+	right := false
+	if found {
+		right, err = s.hasher.Verify(ctx, u.PasswordHash, password)
+		if err != nil && !errors.Is(err, auth.ErrBusy) {
 			slog.Error("account: stored hash unreadable", "user", u.ID, "err", err)
 		}
 	} else {
-		// Spend the same time on unknown addresses, so timing does not tell which exist.
-		_, _ = auth.Hash(s.hash, password)
+		// Spend the same time (and memory, through the same semaphore) on unknown addresses,
+		// so timing does not tell which exist.
+		_, err = s.hasher.Hash(ctx, password)
 	}
-	if !ok {
+	if errors.Is(err, auth.ErrBusy) || errors.Is(err, context.Canceled) {
+		// The password was never checked: the attempt does not count.
+		_ = s.limits.Give(ctx, ipKey)
+		if unlocked {
+			_ = s.limits.Give(ctx, acctKey)
+		}
+		return Session{}, err
+	}
+	now := s.Now()
+	if !right {
 		if err := s.store.AddFailure(ctx, email, meta.IP, now); err != nil {
 			return Session{}, err
 		}
+		if !unlocked {
+			return Session{}, ratelimit.Refuse(ErrLocked, lockedFor)
+		}
 		return Session{}, ErrInvalidCredentials
+	}
+	if !unlocked {
+		proved, err := s.proveLocked(ctx, u, meta)
+		if err != nil {
+			return Session{}, err
+		}
+		if !proved {
+			return Session{}, ratelimit.Refuse(ErrLocked, lockedFor)
+		}
 	}
 	setup, err := s.loginSecondFactor(ctx, u, otpCode, meta)
 	if err != nil {
 		return Session{}, err
 	}
-	if err := s.store.ClearFailures(ctx, email); err != nil {
+	// A successful sign-in forgets the account's count; the address keeps its failures (only
+	// this attempt's reservation is returned), so a valid account does not reset an attack.
+	if err := s.limits.Clear(ctx, acctKey); err != nil {
+		return Session{}, err
+	}
+	if err := s.limits.Give(ctx, ipKey); err != nil {
+		return Session{}, err
+	}
+	sess, err := s.signIn(ctx, u, meta)
+	sess.TwoFactorSetupRequired = setup
+	return sess, err
+}
+
+// proveLocked decides whether the right password for a locked account comes with a proof
+// that it is the owner. No request to this call carries one: the proof is the e-mailed
+// one-time sign-in link, so a link is e-mailed (rate limited) and the sign-in completes
+// through LoginWithLink. A TOTP code is deliberately not enough here: whoever reached the
+// lock with the right password could otherwise go on guessing codes without limit; with
+// two-factor sign-in the link asks for the code as well, and each link takes one guess.
+func (s *Service) proveLocked(ctx context.Context, u User, meta ClientMeta) (bool, error) {
+	return false, s.sendLoginLink(ctx, u, meta)
+}
+
+// sendLoginLink e-mails a single-use sign-in link valid for LoginLinkTTL, at most
+// LoginLinksPerUser.Limit per window; past that it quietly sends nothing.
+func (s *Service) sendLoginLink(ctx context.Context, u User, meta ClientMeta) error {
+	ok, _, err := s.limits.Take(ctx, "login-link:user:"+strconv.FormatInt(u.ID, 10), LoginLinksPerUser)
+	if err != nil || !ok {
+		return err
+	}
+	token := auth.RandomToken(32)
+	now := s.Now()
+	return s.db.WithTx(ctx, func(ctx context.Context) error {
+		if err := s.store.CreateLoginLink(ctx, u.ID, auth.HashToken(token), meta.IP, now, now.Add(LoginLinkTTL)); err != nil {
+			return err
+		}
+		link := s.baseURL + "/auth/login/link?token=" + token
+		return s.mail.Enqueue(ctx, mail.Message{OrgID: u.OrgID, To: u.Email, Subject: "Your Hadir sign-in link",
+			Body: fmt.Sprintf("Hello %s,\n\nYour Hadir account is locked after too many wrong passwords, and someone (we hope you) has just signed in with the right one from %s.\nTo finish signing in, open this link within 15 minutes. It works once:\n\n%s\n\nIf it was not you, your password is known to someone else: sign in with this link and change it.\n\nHadir", u.Name, meta.IP, link)})
+	})
+}
+
+// LoginWithLink signs in with an e-mailed one-time sign-in link and unlocks the account. An
+// account with two-factor sign-in also needs otpCode: without one the link is left unused and
+// ErrTwoFactorRequired asks for it; with one the link is used up first, so each link is one
+// guess of the code.
+func (s *Service) LoginWithLink(ctx context.Context, token, otpCode string, meta ClientMeta) (Session, error) {
+	token = strings.TrimSpace(token)
+	if token == "" {
+		return Session{}, validate.Field("token", "validation.required", "the sign-in link is incomplete")
+	}
+	invalid := validate.Field("token", "auth.login_link_invalid", "the sign-in link is invalid, used or expired")
+	userID, err := s.store.LoginLinkUser(ctx, auth.HashToken(token), s.Now())
+	if errors.Is(err, ErrNotFound) {
+		return Session{}, invalid
+	}
+	if err != nil {
+		return Session{}, err
+	}
+	tf, err := s.store.TwoFactor(ctx, userID)
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return Session{}, err
+	}
+	twoFactor := err == nil && tf.Enabled
+	if twoFactor && strings.TrimSpace(otpCode) == "" {
+		return Session{}, ErrTwoFactorRequired
+	}
+	if userID, err = s.store.UseLoginLink(ctx, auth.HashToken(token), s.Now()); errors.Is(err, ErrNotFound) {
+		return Session{}, invalid
+	} else if err != nil {
+		return Session{}, err
+	}
+	u, err := s.store.UserByIDAnyOrg(ctx, userID)
+	if err != nil {
+		return Session{}, err
+	}
+	if twoFactor {
+		if err := s.checkSecondFactor(ctx, u.ID, otpCode, "otp_code"); err != nil {
+			return Session{}, err
+		}
+	}
+	if err := s.limits.Clear(ctx, "login:account:"+u.Email); err != nil {
+		return Session{}, err
+	}
+	return s.signIn(ctx, u, meta)
+}
+
+// signIn starts a session and tells of the failed attempts since the previous sign-in.
+func (s *Service) signIn(ctx context.Context, u User, meta ClientMeta) (Session, error) {
+	fa, err := s.store.FailuresSinceLastSignIn(ctx, u)
+	if err != nil {
 		return Session{}, err
 	}
 	sess, err := s.startSession(ctx, u, meta)
-	sess.TwoFactorSetupRequired = setup
+	sess.FailedAttempts = &fa
 	return sess, err
 }
 
@@ -263,11 +413,11 @@ func (s *Service) Me(ctx context.Context, p Principal) (User, org.Org, error) {
 	return u, o, err
 }
 
-func (s *Service) checkCurrent(u User, field, password string) error {
+func (s *Service) checkCurrent(ctx context.Context, u User, field, password string) error {
 	if strings.TrimSpace(password) == "" {
 		return validate.Field(field, "validation.required", "current password is required")
 	}
-	ok, err := auth.Verify(u.PasswordHash, password)
+	ok, err := s.hasher.Verify(ctx, u.PasswordHash, password)
 	if err != nil {
 		return err
 	}
@@ -317,7 +467,7 @@ func (s *Service) UpdateUser(ctx context.Context, p Principal, up UserUpdate) (U
 		return u, err
 	}
 	if emailChanged || up.Password != "" {
-		if err := s.checkCurrent(u, "current_password", up.CurrentPassword); err != nil {
+		if err := s.checkCurrent(ctx, u, "current_password", up.CurrentPassword); err != nil {
 			return u, err
 		}
 	}
@@ -338,7 +488,7 @@ func (s *Service) UpdateUser(ctx context.Context, p Principal, up UserUpdate) (U
 
 // setPassword stores a new hash and revokes every other session of the user.
 func (s *Service) setPassword(ctx context.Context, userID int64, password, keepSession string) error {
-	hash, err := auth.Hash(s.hash, password)
+	hash, err := s.hasher.Hash(ctx, password)
 	if err != nil {
 		return err
 	}
@@ -361,7 +511,7 @@ func (s *Service) ChangeEmail(ctx context.Context, p Principal, email, password 
 	if err != nil {
 		return u, err
 	}
-	if err := s.checkCurrent(u, "password", password); err != nil {
+	if err := s.checkCurrent(ctx, u, "password", password); err != nil {
 		return u, err
 	}
 	u.Email = email
@@ -388,7 +538,7 @@ func (s *Service) ChangePassword(ctx context.Context, p Principal, current, pass
 	if err != nil {
 		return err
 	}
-	if err := s.checkCurrent(u, "current_password", current); err != nil {
+	if err := s.checkCurrent(ctx, u, "current_password", current); err != nil {
 		return err
 	}
 	return s.db.WithTx(ctx, func(ctx context.Context) error { return s.setPassword(ctx, u.ID, password, p.SessionID) })
@@ -396,12 +546,27 @@ func (s *Service) ChangePassword(ctx context.Context, p Principal, current, pass
 
 // RequestPasswordReset e-mails a single-use reset link valid for an hour. It says nothing
 // about whether the address exists.
-func (s *Service) RequestPasswordReset(ctx context.Context, email string) error {
+//
+// Requests are limited per e-mail string (whether or not it is registered) and per address,
+// reserved atomically before anything is looked up.
+func (s *Service) RequestPasswordReset(ctx context.Context, email, ip string) error {
 	email = normEmail(email)
 	c := validate.New()
 	c.Email("email", email)
 	if err := c.Err(); err != nil {
 		return err
+	}
+	for _, l := range []struct {
+		key  string
+		rule ratelimit.Rule
+	}{{"reset:ip:" + ip, ResetsPerIP}, {"reset:email:" + email, ResetsPerEmail}} {
+		ok, after, err := s.limits.Take(ctx, l.key, l.rule)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return ratelimit.Refuse(ErrTooManyResets, after)
+		}
 	}
 	u, err := s.store.UserByEmail(ctx, email)
 	if errors.Is(err, ErrNotFound) {
@@ -460,7 +625,7 @@ func (s *Service) CreateMember(ctx context.Context, orgID int64, name, email, pa
 	if err := c.Err(); err != nil {
 		return Session{}, err
 	}
-	hash, err := auth.Hash(s.hash, password)
+	hash, err := s.hasher.Hash(ctx, password)
 	if err != nil {
 		return Session{}, err
 	}
@@ -510,20 +675,21 @@ func (s *Service) DeleteUser(ctx context.Context, p Principal, userID int64) err
 	return s.store.DeleteUser(ctx, p.OrgID, userID)
 }
 
-// CheckAttempts refuses further tries of a guessable secret (a verification code) from an
-// address after too many failures; key names what is being guessed.
+// CheckAttempts reserves one guess of a guessable secret (a verification code) from an address,
+// atomically before the guess is checked; past the limit it refuses. key names what is guessed.
+// A guess that turns out right is given back with ForgiveAttempt.
 func (s *Service) CheckAttempts(ctx context.Context, key, ip string) error {
-	_, byIP, err := s.store.CountFailures(ctx, key, ip, s.Now().Add(-FailureWindow))
+	ok, after, err := s.limits.Take(ctx, "guess:"+key+":ip:"+ip, GuessesPerIP)
 	if err != nil {
 		return err
 	}
-	if byIP >= MaxFailuresPerUser*4 {
-		return ErrTooManyAttempts
+	if !ok {
+		return ratelimit.Refuse(ErrTooManyAttempts, after)
 	}
 	return nil
 }
 
-// RecordFailure counts a failed try of a guessable secret.
-func (s *Service) RecordFailure(ctx context.Context, key, ip string) error {
-	return s.store.AddFailure(ctx, key, ip, s.Now())
+// ForgiveAttempt gives back the reservation of a right guess.
+func (s *Service) ForgiveAttempt(ctx context.Context, key, ip string) error {
+	return s.limits.Give(ctx, "guess:"+key+":ip:"+ip)
 }

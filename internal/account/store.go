@@ -109,28 +109,75 @@ func (s *SQLStore) RevokeUserSessions(ctx context.Context, userID int64, except 
 	return err
 }
 
-// CountFailures counts failed sign-ins since a moment, by account and by address.
-func (s *SQLStore) CountFailures(ctx context.Context, email, ip string, since time.Time) (int, int, error) {
-	var byEmail, byIP int
-	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT
-		(SELECT COUNT(*) FROM login_failures WHERE email = $1 AND at > $3),
-		(SELECT COUNT(*) FROM login_failures WHERE ip = $2 AND at > $3)`, email, ip, since).Scan(&byEmail, &byIP)
-	return byEmail, byIP, err
-}
-
-// AddFailure records a failed sign-in and forgets those older than a day.
+// AddFailure records a failed sign-in and forgets those older than 30 days. The rows are
+// what a user is told of at their next sign-in; the limits are counted in rate_limits.
 func (s *SQLStore) AddFailure(ctx context.Context, email, ip string, at time.Time) error {
-	if _, err := s.db.Q(ctx).ExecContext(ctx, `DELETE FROM login_failures WHERE at < $1`, at.Add(-24*time.Hour)); err != nil {
+	if _, err := s.db.Q(ctx).ExecContext(ctx, `DELETE FROM login_failures WHERE at < $1`, at.Add(-30*24*time.Hour)); err != nil {
 		return err
 	}
 	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO login_failures (email, ip, at) VALUES ($1, $2, $3)`, email, ip, at)
 	return err
 }
 
-// ClearFailures forgets an account's failed sign-ins after a successful one.
-func (s *SQLStore) ClearFailures(ctx context.Context, email string) error {
-	_, err := s.db.Q(ctx).ExecContext(ctx, `DELETE FROM login_failures WHERE email = $1`, email)
+// FailuresSinceLastSignIn counts the failed sign-ins on the user's address since their last
+// session began (ever, for a user who never signed in), with the last one's time and address.
+func (s *SQLStore) FailuresSinceLastSignIn(ctx context.Context, u User) (FailedAttempts, error) {
+	since := u.CreatedAt
+	var last time.Time
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT created_at FROM sessions WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1`, u.ID).Scan(&last)
+	switch {
+	case err == nil:
+		since = last
+	case !errors.Is(err, sql.ErrNoRows):
+		return FailedAttempts{}, err
+	}
+	var fa FailedAttempts
+	if err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM login_failures WHERE email = $1 AND at > $2`, u.Email, since).Scan(&fa.Count); err != nil || fa.Count == 0 {
+		return fa, err
+	}
+	var at time.Time
+	err = s.db.Q(ctx).QueryRowContext(ctx, `SELECT at, ip FROM login_failures WHERE email = $1 AND at > $2 ORDER BY at DESC, id DESC LIMIT 1`, u.Email, since).Scan(&at, &fa.LastIP)
+	if err != nil {
+		return fa, err
+	}
+	at = at.UTC()
+	fa.LastAt = &at
+	return fa, nil
+}
+
+// CreateLoginLink stores a one-time sign-in link's token hash.
+func (s *SQLStore) CreateLoginLink(ctx context.Context, userID int64, tokenHash, ip string, created, expires time.Time) error {
+	_, err := s.db.Q(ctx).ExecContext(ctx, `INSERT INTO login_links (user_id, token_hash, ip, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)`,
+		userID, tokenHash, ip, created, expires)
 	return err
+}
+
+// UseLoginLink marks a live sign-in link used and returns its user; one UPDATE, so a link
+// signs in once even when two requests race.
+func (s *SQLStore) UseLoginLink(ctx context.Context, tokenHash string, now time.Time) (int64, error) {
+	var userID int64
+	err := s.db.Q(ctx).QueryRowContext(ctx, `UPDATE login_links SET used_at = $2
+		WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING user_id`, tokenHash, now).Scan(&userID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, ErrNotFound
+	}
+	return userID, err
+}
+
+// LoginLinkUser returns the user of a live, unused sign-in link without using it.
+func (s *SQLStore) LoginLinkUser(ctx context.Context, tokenHash string, now time.Time) (int64, error) {
+	var userID int64
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT user_id FROM login_links
+		WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2`, tokenHash, now).Scan(&userID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, ErrNotFound
+	}
+	return userID, err
+}
+
+// UserByIDAnyOrg finds a user by id alone (for a sign-in link, which names no organisation).
+func (s *SQLStore) UserByIDAnyOrg(ctx context.Context, id int64) (User, error) {
+	return scanUser(s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = $1`, id))
 }
 
 // CreateReset stores a password reset token's hash.

@@ -16,6 +16,7 @@ import (
 	"github.com/pquerna/otp/totp"
 
 	"hadir/internal/platform/auth"
+	"hadir/internal/platform/ratelimit"
 	"hadir/internal/platform/validate"
 )
 
@@ -209,7 +210,7 @@ func (s *Service) DisableTwoFactor(ctx context.Context, p Principal, password, c
 	if err != nil {
 		return err
 	}
-	if err := s.checkCurrent(u, "password", password); err != nil {
+	if err := s.checkCurrent(ctx, u, "password", password); err != nil {
 		return err
 	}
 	if err := s.checkSignedInCode(ctx, u, code); err != nil {
@@ -245,20 +246,25 @@ func (s *Service) RegenerateRecoveryCodes(ctx context.Context, p Principal, code
 // counts a wrong one as a failed sign-in of the account, so that a stolen session cannot
 // guess codes faster than a stranger can guess passwords.
 func (s *Service) checkSignedInCode(ctx context.Context, u User, code string) error {
-	now := s.Now()
-	byEmail, _, err := s.store.CountFailures(ctx, u.Email, "", now.Add(-FailureWindow))
+	key := "login:account:" + u.Email
+	ok, after, err := s.limits.Take(ctx, key, LoginPerAccount)
 	if err != nil {
 		return err
 	}
-	if byEmail >= MaxFailuresPerUser {
-		return ErrTooManyAttempts
+	if !ok {
+		return ratelimit.Refuse(ErrTooManyAttempts, after)
 	}
 	err = s.checkSecondFactor(ctx, u.ID, code, "code")
 	var ve validate.Errors
 	if errors.As(err, &ve) {
-		if ferr := s.store.AddFailure(ctx, u.Email, "", now); ferr != nil {
+		if ferr := s.store.AddFailure(ctx, u.Email, "", s.Now()); ferr != nil {
 			return ferr
 		}
+		return err
+	}
+	// A right code (or a failure to check it) does not count.
+	if gerr := s.limits.Give(ctx, key); gerr != nil {
+		return gerr
 	}
 	return err
 }

@@ -28,6 +28,8 @@ type sessionResponse struct {
 	Org                    orgResponse  `json:"org"`
 	Roles                  []string     `json:"roles"`
 	Permissions            []string     `json:"permissions"`
+	// FailedAttempts is set on sign-in: failed attempts since the previous sign-in.
+	FailedAttempts *account.FailedAttempts `json:"failed_attempts,omitempty"`
 }
 
 func toSessionResponse(u account.User, o org.Org, token string, exp time.Time) sessionResponse {
@@ -43,7 +45,8 @@ func toSessionResponse(u account.User, o org.Org, token string, exp time.Time) s
 type loginRequest struct {
 	Email    string `json:"email"`
 	Password string `json:"password"`
-	OTPCode  string `json:"otp_code"`
+	// OTPCode is the second-factor code of an account with two-factor sign-in.
+	OTPCode string `json:"otp_code"`
 }
 
 func (a *API) login(w http.ResponseWriter, r *http.Request) error {
@@ -55,9 +58,34 @@ func (a *API) login(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	res := toSessionResponse(s.User, s.Org, s.Token, s.ExpiresAt)
-	res.TwoFactorSetupRequired = s.TwoFactorSetupRequired
-	web.Data(w, http.StatusOK, res)
+	writeSignIn(w, s)
+	return nil
+}
+
+func writeSignIn(w http.ResponseWriter, s account.Session) {
+	out := toSessionResponse(s.User, s.Org, s.Token, s.ExpiresAt)
+	out.FailedAttempts = s.FailedAttempts
+	out.TwoFactorSetupRequired = s.TwoFactorSetupRequired
+	web.Data(w, http.StatusOK, out)
+}
+
+type loginLinkRequest struct {
+	Token string `json:"token"`
+	// OTPCode is the second-factor code, for an account with two-factor sign-in.
+	OTPCode string `json:"otp_code"`
+}
+
+// loginWithLink signs in with the one-time link e-mailed for a locked account.
+func (a *API) loginWithLink(w http.ResponseWriter, r *http.Request) error {
+	var req loginLinkRequest
+	if err := web.Decode(w, r, &req); err != nil {
+		return err
+	}
+	s, err := a.Accounts.LoginWithLink(r.Context(), req.Token, req.OTPCode, clientMeta(r))
+	if err != nil {
+		return err
+	}
+	writeSignIn(w, s)
 	return nil
 }
 
@@ -200,7 +228,7 @@ func (a *API) forgotPassword(w http.ResponseWriter, r *http.Request) error {
 	if err := web.Decode(w, r, &req); err != nil {
 		return err
 	}
-	if err := a.Accounts.RequestPasswordReset(r.Context(), req.Email); err != nil {
+	if err := a.Accounts.RequestPasswordReset(r.Context(), req.Email, clientMeta(r).IP); err != nil {
 		return err
 	}
 	web.Data(w, http.StatusOK, map[string]string{"message": "if the address is registered, a reset link has been sent to it"})

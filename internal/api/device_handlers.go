@@ -279,17 +279,14 @@ func (a *API) beaconClockIn(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	now := time.Now()
-	recent, err := a.Devices.RecentBeaconPunch(r.Context(), pr.OrgID, p.ID, now.Add(-time.Minute).Unix())
-	if err != nil {
+	if err := a.Devices.ReserveBeaconClockIn(r.Context(), pr.OrgID, p.ID); err != nil {
 		return err
 	}
-	if recent {
-		return device.ErrRateLimit
-	}
+	now := time.Now()
 	by := pr.UserID
 	if _, err := a.Attendance.Record(r.Context(), attendance.Punch{OrgID: pr.OrgID, PersonID: p.ID, At: now.Truncate(time.Second), Source: "beacon:" + strconv.FormatInt(b.ID, 10),
 		Raw: b.Identifier(), CreatedBy: &by}); err != nil {
+		_ = a.Devices.ReleaseBeaconClockIn(r.Context(), pr.OrgID, p.ID)
 		return err
 	}
 	o, err := a.Orgs.Get(r.Context(), pr.OrgID)

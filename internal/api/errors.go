@@ -3,9 +3,12 @@ package api
 import (
 	"errors"
 	"log/slog"
+	"math"
 	"net/http"
 	"sort"
+	"strconv"
 	"strings"
+	"time"
 
 	"hadir/internal/account"
 	"hadir/internal/attendance"
@@ -13,6 +16,7 @@ import (
 	"hadir/internal/leave"
 	"hadir/internal/org"
 	"hadir/internal/people"
+	"hadir/internal/platform/auth"
 	"hadir/internal/platform/imaging"
 	"hadir/internal/platform/validate"
 	"hadir/internal/platform/web"
@@ -33,6 +37,9 @@ var errorTable = []struct {
 }{
 	{account.ErrInvalidCredentials, web.NewError(http.StatusUnprocessableEntity, "auth.invalid_credentials", "the login detail is incorrect")},
 	{account.ErrTooManyAttempts, web.NewError(http.StatusTooManyRequests, "auth.too_many_attempts", "too many failed sign-in attempts; try again in 15 minutes")},
+	{account.ErrLocked, web.NewError(http.StatusTooManyRequests, "auth.locked", "this account is locked after too many failed sign-in attempts; if the password was correct, a one-time sign-in link has been e-mailed to its address")},
+	{account.ErrTooManyResets, web.NewError(http.StatusTooManyRequests, "auth.too_many_resets", "too many password reset requests; try again later")},
+	{auth.ErrBusy, web.NewError(http.StatusTooManyRequests, "auth.busy", "the server is busy signing people in; please try again in a moment")},
 	{account.ErrUnauthenticated, web.NewError(http.StatusUnauthorized, "auth.unauthenticated", "please sign in")},
 	{account.ErrNotFound, errNotFound},
 	{org.ErrNotFound, errNotFound},
@@ -104,6 +111,13 @@ func writeErr(w http.ResponseWriter, r *http.Request, err error) {
 			slog.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 			we = errInternal
 		}
+	}
+	var ra interface{ RetryAfter() time.Duration }
+	switch {
+	case errors.As(err, &ra):
+		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(ra.RetryAfter().Seconds()))))
+	case errors.Is(err, auth.ErrBusy):
+		w.Header().Set("Retry-After", "1")
 	}
 	web.WriteError(w, we)
 }

@@ -72,6 +72,7 @@ func (a *API) Routes() []Route {
 		// Auth and account (spec §7).
 		public("POST", "/api/auth/login", a.login),
 		public("POST", "/api/login", a.login),
+		public("POST", "/api/auth/login/link", a.loginWithLink),
 		public("POST", "/api/auth/register", a.registerCompany),
 		public("POST", "/api/users", a.registerCompany),
 		public("POST", "/api/school/register", a.registerSchool),

@@ -410,6 +410,7 @@ func departmentIn(e *env, victim tenant) int64 {
 
 var routeCases = map[string]routeCase{
 	"POST /api/auth/login":                        {body: map[string]any{"email": "nobody@example.com", "password": "x"}},
+	"POST /api/auth/login/link":                   {body: map[string]any{"token": "not-a-link"}},
 	"POST /api/login":                             {body: map[string]any{"email": "nobody@example.com", "password": "x"}},
 	"POST /api/auth/register":                     {body: map[string]any{}},
 	"POST /api/users":                             {body: map[string]any{}},

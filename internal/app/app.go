@@ -77,8 +77,12 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, opt Options) (
 		hash = auth.DefaultHashParams
 	}
 	orgs := org.NewService(org.NewStore(db))
+	slots := cfg.HashConcurrency
+	if slots == 0 {
+		slots = auth.DefaultHashSlots(hash)
+	}
 	accounts := account.NewService(account.Deps{DB: db, Store: account.NewStore(db), Orgs: orgs, Mail: outbox,
-		Signer: auth.NewSigner(key), Hash: hash, BaseURL: cfg.BaseURL})
+		Signer: auth.NewSigner(key), Hasher: auth.NewHasher(hash, slots), BaseURL: cfg.BaseURL})
 	ppl := people.NewService(people.Deps{DB: db, Store: people.NewStore(db), Accounts: accounts, Orgs: orgs, Mail: outbox,
 		Images: imaging.Process, BaseURL: cfg.BaseURL})
 	att := attendance.NewService(db, attendance.NewStore(db), orgs)

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -21,6 +22,9 @@ type Config struct {
 	SMTPURL     string // HADIR_SMTP_URL: smtp://user:pass@host:port; empty logs e-mails instead.
 	SecretKey   string // HADIR_SECRET_KEY: token signing key; generated and kept in the database when empty.
 	LogFormat   string // HADIR_LOG_FORMAT: json or text; text when stderr is a terminal.
+	// HashConcurrency (HADIR_HASH_CONCURRENCY) is how many password hashes may run at once;
+	// 0 sizes it to memory (available memory / 64 MiB / 2, at most 2×CPUs).
+	HashConcurrency int
 }
 
 // Default returns the configuration used when nothing is set.
@@ -38,6 +42,13 @@ func Load(fs *flag.FlagSet, args []string) (Config, error) {
 	c.SMTPURL = secret("HADIR_SMTP_URL")
 	c.SecretKey = secret("HADIR_SECRET_KEY")
 	c.LogFormat = env("HADIR_LOG_FORMAT", "")
+	if v := env("HADIR_HASH_CONCURRENCY", ""); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return c, fmt.Errorf("config: HADIR_HASH_CONCURRENCY must be a whole number: %q", v)
+		}
+		c.HashConcurrency = n
+	}
 	if fs != nil {
 		fs.StringVar(&c.Addr, "addr", c.Addr, "listen address (HADIR_ADDR)")
 		fs.StringVar(&c.DataDir, "data-dir", c.DataDir, "data directory (HADIR_DATA_DIR)")
@@ -46,6 +57,7 @@ func Load(fs *flag.FlagSet, args []string) (Config, error) {
 		fs.StringVar(&c.SMTPURL, "smtp-url", c.SMTPURL, "smtp://user:pass@host:port (HADIR_SMTP_URL)")
 		fs.StringVar(&c.SecretKey, "secret-key", c.SecretKey, "token signing key (HADIR_SECRET_KEY)")
 		fs.StringVar(&c.LogFormat, "log-format", c.LogFormat, "json or text (HADIR_LOG_FORMAT)")
+		fs.IntVar(&c.HashConcurrency, "hash-concurrency", c.HashConcurrency, "password hashes run at once; 0 sizes it to memory (HADIR_HASH_CONCURRENCY)")
 		if err := fs.Parse(args); err != nil {
 			return c, err
 		}
@@ -67,6 +79,9 @@ func (c Config) Validate() error {
 	}
 	if c.DatabaseURL != "" && !strings.HasPrefix(c.DatabaseURL, "postgres://") && !strings.HasPrefix(c.DatabaseURL, "postgresql://") && !strings.HasPrefix(c.DatabaseURL, "sqlite://") {
 		return fmt.Errorf("config: HADIR_DATABASE_URL must start with postgres:// or sqlite://")
+	}
+	if c.HashConcurrency < 0 {
+		return errors.New("config: HADIR_HASH_CONCURRENCY must be 0 (automatic) or more")
 	}
 	if c.SMTPURL != "" {
 		u, err := url.Parse(c.SMTPURL)

@@ -5,9 +5,12 @@ import (
 	"database/sql"
 	"errors"
 	"regexp"
+	"strconv"
 	"strings"
+	"time"
 
 	"hadir/internal/platform/database"
+	"hadir/internal/platform/ratelimit"
 	"hadir/internal/platform/validate"
 )
 
@@ -89,9 +92,28 @@ func (s *Service) BeaconOf(ctx context.Context, orgID int64, uuid string, major,
 	return b, err
 }
 
-// RecentBeaconPunch reports whether a person clocked in by beacon since a moment (unix seconds).
-func (s *Service) RecentBeaconPunch(ctx context.Context, orgID, personID, since int64) (bool, error) {
-	var n int
-	err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM punches WHERE org_id = $1 AND person_id = $2 AND source LIKE 'beacon:%' AND at_unix >= $3`, orgID, personID, since).Scan(&n)
-	return n > 0, err
+// BeaconClockIns limits beacon clock-ins of one person.
+var BeaconClockIns = ratelimit.Rule{Limit: 1, Window: time.Minute}
+
+func beaconKey(orgID, personID int64) string {
+	return "beacon:" + strconv.FormatInt(orgID, 10) + ":" + strconv.FormatInt(personID, 10)
+}
+
+// ReserveBeaconClockIn reserves a person's beacon clock-in, atomically in the database so that
+// parallel requests (on any node) get exactly one through per minute; the others get
+// ErrRateLimit with the time to wait.
+func (s *Service) ReserveBeaconClockIn(ctx context.Context, orgID, personID int64) error {
+	ok, after, err := s.limits.Take(ctx, beaconKey(orgID, personID), BeaconClockIns)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return ratelimit.Refuse(ErrRateLimit, after)
+	}
+	return nil
+}
+
+// ReleaseBeaconClockIn gives back a reservation whose clock-in failed.
+func (s *Service) ReleaseBeaconClockIn(ctx context.Context, orgID, personID int64) error {
+	return s.limits.Give(ctx, beaconKey(orgID, personID))
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"hadir/internal/platform/database"
+	"hadir/internal/platform/ratelimit"
 	"hadir/internal/platform/validate"
 )
 
@@ -123,13 +124,16 @@ type Enrolled struct {
 
 // Service holds the device rules.
 type Service struct {
-	db *database.DB
+	db     *database.DB
+	limits *ratelimit.Limiter
 	// Now is the clock.
 	Now func() time.Time
 }
 
 // NewService returns a Service.
-func NewService(db *database.DB) *Service { return &Service{db: db, Now: database.Now} }
+func NewService(db *database.DB) *Service {
+	return &Service{db: db, limits: ratelimit.New(db), Now: database.Now}
+}
 
 func (s *Service) q(ctx context.Context) database.Querier { return s.db.Q(ctx) }
 

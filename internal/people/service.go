@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -54,7 +53,7 @@ type Accounts interface {
 	TransferOwnership(ctx context.Context, p account.Principal, toUserID int64) error
 	DeleteUser(ctx context.Context, p account.Principal, userID int64) error
 	CheckAttempts(ctx context.Context, key, ip string) error
-	RecordFailure(ctx context.Context, key, ip string) error
+	ForgiveAttempt(ctx context.Context, key, ip string) error
 }
 
 // Orgs gives the organisation's name for e-mails.
@@ -472,7 +471,8 @@ type Invitation struct {
 	invite  Invite
 }
 
-// CheckCode resolves a verification code, counting wrong guesses per address.
+// CheckCode resolves a verification code. Every guess is counted per address before it is
+// checked (atomically, so parallel guesses cannot pass the limit); a right one is given back.
 func (s *Service) CheckCode(ctx context.Context, code, ip string) (Invitation, error) {
 	code = NormalizeCode(code)
 	if code == "" {
@@ -482,13 +482,10 @@ func (s *Service) CheckCode(ctx context.Context, code, ip string) (Invitation, e
 		return Invitation{}, err
 	}
 	inv, err := s.store.InviteByHash(ctx, auth.HashToken(code), s.Now())
-	if errors.Is(err, ErrInviteInvalid) {
-		if err := s.accounts.RecordFailure(ctx, "verification", ip); err != nil {
-			return Invitation{}, err
-		}
-		return Invitation{}, ErrInviteInvalid
-	}
 	if err != nil {
+		return Invitation{}, err
+	}
+	if err := s.accounts.ForgiveAttempt(ctx, "verification", ip); err != nil {
 		return Invitation{}, err
 	}
 	p, err := s.store.Get(ctx, inv.OrgID, inv.PersonID)

@@ -14,6 +14,7 @@ const RegisterCompanyPage = lazy(() => import('../features/auth/components/regis
 const RegisterSchoolPage = lazy(() => import('../features/auth/components/register-school-page'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/components/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/components/reset-password-page'));
+const LoginLinkPage = lazy(() => import('../features/auth/components/login-link-page'));
 const DashboardPage = lazy(() => import('../features/dashboard/components/dashboard-page'));
 const ProfilePage = lazy(() => import('../features/account/components/profile-page'));
 const AccountSettingsPage = lazy(() => import('../features/account/components/account-settings-page'));
@@ -79,6 +80,7 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: '/auth/password/reset', element: <ResetPasswordPage /> },
+      { path: '/auth/login/link', element: <LoginLinkPage /> },
       { path: '/verification/employee', element: <VerificationPage /> },
       { path: '/verification/employee/register', element: <VerificationRegisterPage /> },
       { path: '/verification/employee/login', element: <VerificationLoginPage /> },

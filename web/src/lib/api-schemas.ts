@@ -33,3 +33,4 @@ export interface ListEnvelope<T> {
   data: T[];
   meta: ListMeta;
 }
+export type FailedAttempts = Schemas['FailedAttempts'];

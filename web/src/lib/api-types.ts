@@ -56,6 +56,13 @@ export interface paths {
     /** Same as /api/auth/login */
     post: operations["loginAlias"];
   };
+  "/api/auth/login/link": {
+    /**
+     * Sign in with the one-time link e-mailed for a locked account (single use, 15 minutes)
+     * @description When an account is locked after too many failed sign-ins and the right password is given, a link to /auth/login/link?token=... is e-mailed. This call uses the token once, unlocks the account and signs in. A wrong, used or expired token gives 422 auth.login_link_invalid. For an account with two-factor sign-in the code is needed too: without otp_code the answer is 401 auth.two_factor_required and the link stays unused; with one, the link is used up first (one guess per link) and a wrong code gives 422 auth.two_factor_invalid.
+     */
+    post: operations["loginWithLink"];
+  };
   "/api/auth/register": {
     /** Register a company and its owner */
     post: operations["registerCompany"];
@@ -1627,6 +1634,7 @@ export interface components {
       access_token: string;
       /** Format: date-time */
       expires_at: string;
+      failed_attempts?: components["schemas"]["FailedAttempts"];
     };
     TwoFactorStatus: {
       enabled: boolean;
@@ -1662,6 +1670,13 @@ export interface components {
       password: string;
       /** @description For an account with two-factor sign-in, a current 6-digit code of the authenticator app or an unused recovery code (xxxxx-xxxxx). */
       otp_code?: string;
+    };
+    /** @description Failed sign-in attempts on the account since the previous successful sign-in */
+    FailedAttempts: {
+      count: number;
+      /** Format: date-time */
+      last_at: string | null;
+      last_ip: string;
     };
     CompanyRegisterRequest: {
       name: string;
@@ -2729,8 +2744,12 @@ export interface components {
         "application/json": components["schemas"]["Error"];
       };
     };
-    /** @description Rate limited (code auth.too_many_attempts) */
+    /** @description Rate limited or busy; the Retry-After header gives the seconds to wait. Codes: auth.too_many_attempts (sign-in or code guesses from this address), auth.locked (too many failed sign-ins on the account: the same answer whether the password was right or wrong; when it was right, a one-time sign-in link has been e-mailed), auth.too_many_resets (password-reset requests), auth.busy (every password-hashing slot is taken), beacon.too_often (a beacon clock-in a moment ago). */
     TooManyRequests: {
+      headers: {
+        /** @description Seconds to wait before trying again */
+        "Retry-After"?: number;
+      };
       content: {
         "application/json": components["schemas"]["Error"];
       };
@@ -2961,6 +2980,31 @@ export interface operations {
       429: components["responses"]["TooManyRequests"];
     };
   };
+  /**
+   * Sign in with the one-time link e-mailed for a locked account (single use, 15 minutes)
+   * @description When an account is locked after too many failed sign-ins and the right password is given, a link to /auth/login/link?token=... is e-mailed. This call uses the token once, unlocks the account and signs in. A wrong, used or expired token gives 422 auth.login_link_invalid. For an account with two-factor sign-in the code is needed too: without otp_code the answer is 401 auth.two_factor_required and the link stays unused; with one, the link is used up first (one guess per link) and a wrong code gives 422 auth.two_factor_invalid.
+   */
+  loginWithLink: {
+    requestBody: {
+      content: {
+        "application/json": {
+          token: string;
+          /** @description The second-factor code, for an account with two-factor sign-in */
+          otp_code?: string;
+        };
+      };
+    };
+    responses: {
+      200: components["responses"]["Session"];
+      /** @description The link is good but the account has two-factor sign-in and no `otp_code` was sent (code auth.two_factor_required); the link stays unused. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: components["responses"]["ValidationError"];
+    };
+  };
   /** Register a company and its owner */
   registerCompany: {
     requestBody: {
@@ -2971,6 +3015,7 @@ export interface operations {
     responses: {
       201: components["responses"]["Session"];
       422: components["responses"]["ValidationError"];
+      429: components["responses"]["TooManyRequests"];
     };
   };
   /** Same as /api/auth/register */
@@ -2983,6 +3028,7 @@ export interface operations {
     responses: {
       201: components["responses"]["Session"];
       422: components["responses"]["ValidationError"];
+      429: components["responses"]["TooManyRequests"];
     };
   };
   /** Register a school and its owner */
@@ -2995,6 +3041,7 @@ export interface operations {
     responses: {
       201: components["responses"]["Session"];
       422: components["responses"]["ValidationError"];
+      429: components["responses"]["TooManyRequests"];
     };
   };
   /** E-mail a password reset link (always answers 200) */
@@ -3027,6 +3074,7 @@ export interface operations {
     responses: {
       200: components["responses"]["Message"];
       422: components["responses"]["ValidationError"];
+      429: components["responses"]["TooManyRequests"];
     };
   };
   /** The current session (without a token) */
@@ -3054,6 +3102,7 @@ export interface operations {
       200: components["responses"]["User"];
       401: components["responses"]["Unauthenticated"];
       422: components["responses"]["ValidationError"];
+      429: components["responses"]["TooManyRequests"];
     };
   };
   /** End the current session */
@@ -3082,6 +3131,7 @@ export interface operations {
       200: components["responses"]["User"];
       401: components["responses"]["Unauthenticated"];
       422: components["responses"]["ValidationError"];
+      429: components["responses"]["TooManyRequests"];
     };
   };
   /** Change the password; other sessions are revoked */
@@ -3099,6 +3149,7 @@ export interface operations {
       200: components["responses"]["Message"];
       401: components["responses"]["Unauthenticated"];
       422: components["responses"]["ValidationError"];
+      429: components["responses"]["TooManyRequests"];
     };
   };
   /** The caller's two-factor sign-in state */
@@ -3483,6 +3534,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       409: components["responses"]["Conflict"];
       422: components["responses"]["ValidationError"];
+      429: components["responses"]["TooManyRequests"];
     };
   };
   /** E-mail a new verification code (old ones stop working) */

@@ -32,8 +32,8 @@ export function getSession(): SessionInfo | null {
 }
 
 /** Stores a session; a payload with `access_token` also replaces the token. */
-export function saveSession(payload: SessionInfo & { access_token?: string; expires_at?: string }) {
-  const { access_token, expires_at: _expires, ...info } = payload;
+export function saveSession(payload: SessionInfo & { access_token?: string; expires_at?: string; failed_attempts?: unknown }) {
+  const { access_token, expires_at: _expires, failed_attempts: _failed, ...info } = payload;
   if (access_token) localStorage.setItem(TOKEN_KEY, access_token);
   localStorage.setItem(SESSION_KEY, JSON.stringify(info));
   emit();
