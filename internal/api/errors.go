@@ -50,7 +50,10 @@ var errorTable = []struct {
 	{people.ErrUploadTooLarge, errUploadTooLarge},
 	{imaging.ErrNotImage, &web.Error{Status: http.StatusUnprocessableEntity, Code: "upload.not_image", Message: "the file is not an image (JPEG, PNG, GIF or WebP)",
 		Fields: validate.Field("image", "upload.not_image", "the file is not an image (JPEG, PNG, GIF or WebP)")}},
-	{imaging.ErrTooLarge, errUploadTooLarge},
+	// The declared canvas, not the file, is too large (a small file can declare a huge canvas):
+	// a 422 on the field, never the 413 "file too large" that would mislead the user.
+	{imaging.ErrTooLarge, &web.Error{Status: http.StatusUnprocessableEntity, Code: "upload.image_dimensions", Message: "the image dimensions are too large",
+		Fields: validate.Field("image", "upload.image_dimensions", "the image dimensions are too large")}},
 	{account.ErrNotOwner, web.NewError(http.StatusForbidden, "auth.owner_only", "only the owner can do this")},
 	{attendance.ErrNotFound, errNotFound},
 	{leave.ErrNotFound, errNotFound},

@@ -26,10 +26,12 @@ import (
 // Limits against decompression bombs: a small file can declare a huge
 // canvas, and decoding allocates width×height×4 bytes up front.
 const (
-	// MaxPixels is the largest accepted canvas (40 megapixels ≈ 160 MB RGBA).
-	MaxPixels = 40_000_000
-	// MaxSide is the largest accepted width or height.
-	MaxSide = 20_000
+	// MaxPixels is the largest accepted canvas: 24 megapixels (≈ 96 MB RGBA
+	// while decoding), more than any phone camera of today delivers.
+	MaxPixels = 24_000_000
+	// MaxSide is the largest accepted width or height, so that a long thin
+	// canvas cannot slip under MaxPixels with an absurd side.
+	MaxSide = 10_000
 	// JPEGQuality is used for re-encoding: visually lossless for photos at
 	// a fraction of the size of higher settings.
 	JPEGQuality = 85
