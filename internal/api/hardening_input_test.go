@@ -103,3 +103,69 @@ func TestImageDimensionsRefused(t *testing.T) {
 		}
 	})
 }
+
+// TestControlCharactersRefused is issue 9 D6: a name or text with a control character gets
+// 422 naming the field, on representative create and update routes of every area.
+func TestControlCharactersRefused(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		s := e.school("Control School")
+		c := e.company("Control Company")
+		const bad = "Ali\rBEGIN:VEVENT"
+		tid := idOf(e.expect(e.call("POST", "/api/school/employee/teacher", s.token, map[string]any{"code": "C1", "first_name": "Ali"}), 201))
+		member := e.member(s.orgID, tid)
+		group := map[string]any{"time_in": "08:00", "cut_off_time_in": "10:00", "time_out": "17:00", "cut_off_time_out": "20:00"}
+		with := func(base map[string]any, k string, v any) map[string]any {
+			out := map[string]any{k: v}
+			for bk, bv := range base {
+				if _, ok := out[bk]; !ok {
+					out[bk] = bv
+				}
+			}
+			return out
+		}
+		cases := []struct {
+			name, method, path, token, field string
+			body                             map[string]any
+		}{
+			{"teacher", "POST", "/api/school/employee/teacher", s.token, "first_name", map[string]any{"code": "C2", "first_name": bad}},
+			{"teacher last name U+2028", "POST", "/api/school/employee/teacher", s.token, "last_name", map[string]any{"code": "C2", "first_name": "A", "last_name": "B\u2028C"}},
+			{"teacher update", "POST", "/api/school/employee/teacher/details/general", s.token, "first_name", map[string]any{"id": tid, "code": "C1", "first_name": bad}},
+			{"employee", "POST", "/api/employee/record/register", c.token, "last_name", map[string]any{"code": "E1", "first_name": "A", "last_name": "x\x00y"}},
+			{"group", "POST", "/api/school/group/management", s.token, "name", with(group, "name", bad)},
+			{"company group", "POST", "/api/group/record/register", c.token, "name", with(group, "name", "Night\x1bshift")},
+			{"group description lone CR", "POST", "/api/group/record/register", c.token, "description", with(with(group, "name", "Day"), "description", "a\rb")},
+			{"holiday", "POST", "/api/school/holiday/management", s.token, "name", map[string]any{"name": bad, "start": "2026-11-18", "end": "2026-11-18"}},
+			{"company holiday", "POST", "/api/holiday/record", c.token, "name", map[string]any{"name": "Mer\ndeka", "date": "2026-08-31"}},
+			{"leave type", "POST", "/api/school/leave/management", s.token, "type", map[string]any{"type": bad}},
+			{"leave type description C1", "POST", "/api/school/leave/management", s.token, "description", map[string]any{"type": "Annual", "description": "x\u0085y"}},
+			{"department", "POST", "/api/department/record/register", c.token, "name", map[string]any{"name": bad}},
+			{"position", "POST", "/api/company/settings/positions", c.token, "name", map[string]any{"name": bad, "code": "P1"}},
+			{"device", "POST", "/api/device/facial/register", c.token, "name", map[string]any{"name": bad, "code": "SN0001"}},
+			{"school device", "POST", "/api/school/device/facial", s.token, "model", map[string]any{"name": "Gate", "model": "a\tb", "code": "SN0002"}},
+			{"beacon", "POST", "/api/device/beacon", s.token, "name", map[string]any{"name": bad, "uuid": "f7826da6-4fa2-4e98-8024-bc5b71e0893e", "major": 1, "minor": 2}},
+			{"company profile", "POST", "/api/company/profile/update", c.token, "name", map[string]any{"name": bad, "email": "hr@profile.test",
+				"phone": "+60 3-1111 2222", "address1": "1 Jalan Satu", "city": "Shah Alam", "postal_code": "40000", "state_id": 14, "timezone": "Asia/Kuala_Lumpur"}},
+			{"company address", "POST", "/api/company/profile/update", c.token, "address1", map[string]any{"name": "Co", "email": "hr@profile.test",
+				"phone": "+60 3-1111 2222", "address1": "1 Jalan\rSatu", "city": "Shah Alam", "postal_code": "40000", "state_id": 14, "timezone": "Asia/Kuala_Lumpur"}},
+			{"school profile", "POST", "/api/school/management", s.token, "name", map[string]any{"name": bad, "code": "SMKB", "email": "office@smkb.test",
+				"contact_number": "+60 3-1234 5678", "timezone": "Asia/Kuala_Lumpur"}},
+			{"user profile", "PUT", "/api/user", s.token, "name", map[string]any{"name": bad}},
+			{"user bio lone CR", "PUT", "/api/user", s.token, "bio", map[string]any{"bio": "first\rsecond"}},
+			{"member profile", "PUT", "/api/user", member, "username", map[string]any{"username": "a\x7fb"}},
+			{"contact area", "POST", "/api/school/employee/teacher/details/contact", s.token, "emergency_name", map[string]any{"id": tid, "emergency_name": "Siti\rBinti"}},
+			{"job remark lone CR", "POST", "/api/school/employee/teacher/details/job", s.token, "remark", map[string]any{"id": tid, "remark": "a\rb"}},
+			{"leave reason", "POST", "/api/school/personal/leave/application", member, "reason", map[string]any{"leave_type_id": 1, "from_date": "2026-12-07", "to_date": "2026-12-11", "reason": "x\x07y"}},
+		}
+		for _, tc := range cases {
+			r := e.call(tc.method, tc.path, tc.token, tc.body)
+			if r.status != 422 || fieldCode(r, tc.field) != "validation.control_chars" {
+				t.Errorf("%s: want 422 validation.control_chars on %s, got %d %s", tc.name, tc.field, r.status, r.raw)
+			}
+		}
+		// Multi-line texts keep their line breaks and tabs; single-line ones are unchanged.
+		e.expect(e.call("POST", "/api/school/leave/management", s.token, map[string]any{"type": "Annual", "description": "line one\nline two\r\n\tthree"}), 201)
+		e.expect(e.call("PUT", "/api/user", s.token, map[string]any{"bio": "Head teacher.\nLikes chess."}), 200)
+		e.expect(e.call("POST", "/api/department/record/register", c.token, map[string]any{"name": "Kewangan – 財務 ✓"}), 201)
+	})
+}
