@@ -6,7 +6,10 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
+	"strings"
 	"testing"
+	"time"
+	"unicode/utf8"
 
 	"hadir/internal/platform/database"
 	"hadir/internal/testdb"
@@ -167,5 +170,56 @@ func TestControlCharactersRefused(t *testing.T) {
 		e.expect(e.call("POST", "/api/school/leave/management", s.token, map[string]any{"type": "Annual", "description": "line one\nline two\r\n\tthree"}), 201)
 		e.expect(e.call("PUT", "/api/user", s.token, map[string]any{"bio": "Head teacher.\nLikes chess."}), 200)
 		e.expect(e.call("POST", "/api/department/record/register", c.token, map[string]any{"name": "Kewangan – 財務 ✓"}), 201)
+	})
+}
+
+// TestCalendarFeedEscapes is issue 9 D6 on the public .ics feed: names stored before the
+// validator refused control characters cannot inject lines, and long multibyte summaries
+// are folded at 75 octets without splitting a character.
+func TestCalendarFeedEscapes(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		s := e.school("Feed School")
+		injected := "Sports day\rEND:VEVENT\r\nBEGIN:VEVENT\nSUMMARY:Free day; all, off\\"
+		long := strings.Repeat("Hari Guru 教师节 — ", 10)
+		for i, name := range []string{injected, long} {
+			if _, err := db.Exec(`INSERT INTO holidays (org_id, name, start_date, end_date, created_at, updated_at) VALUES ($1, $2, $3, $3, $4, $4)`,
+				s.orgID, name, time.Now().AddDate(0, 1, i).Format(time.DateOnly), time.Now().UTC()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		link := e.expect(e.call("GET", "/api/leave/calendar", s.token, nil), 200).str("data", "url")
+		_, _, raw := e.get(strings.TrimPrefix(link, e.srv.URL), "")
+		ics := string(raw)
+		if !strings.HasSuffix(ics, "\r\n") {
+			t.Fatalf("no CRLF at the end:\n%q", ics)
+		}
+		var lines []string
+		for _, l := range strings.Split(strings.TrimSuffix(ics, "\r\n"), "\r\n") {
+			if strings.ContainsAny(l, "\r\n") || len(l) > 75 || !utf8.ValidString(l) {
+				t.Fatalf("bad physical line %q", l)
+			}
+			if strings.HasPrefix(l, " ") {
+				lines[len(lines)-1] += l[1:]
+			} else {
+				lines = append(lines, l)
+			}
+		}
+		var events, summaries []string
+		for _, l := range lines {
+			if l == "BEGIN:VEVENT" {
+				events = append(events, l)
+			}
+			if strings.HasPrefix(l, "SUMMARY:") {
+				summaries = append(summaries, strings.TrimPrefix(l, "SUMMARY:"))
+			}
+		}
+		if len(events) != 2 || len(summaries) != 2 {
+			t.Fatalf("want 2 events, got %d (%d summaries):\n%s", len(events), len(summaries), ics)
+		}
+		want := `Sports day\nEND:VEVENT\nBEGIN:VEVENT\nSUMMARY:Free day\; all\, off\\`
+		if summaries[0] != want || summaries[1] != long {
+			t.Fatalf("summaries %q, want %q and %q", summaries, want, long)
+		}
 	})
 }
