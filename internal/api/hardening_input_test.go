@@ -6,11 +6,15 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
+	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
+	"testing/fstest"
 	"time"
 	"unicode/utf8"
 
+	"hadir/internal/api"
 	"hadir/internal/platform/database"
 	"hadir/internal/testdb"
 )
@@ -222,4 +226,67 @@ func TestCalendarFeedEscapes(t *testing.T) {
 			t.Fatalf("summaries %q, want %q and %q", summaries, want, long)
 		}
 	})
+}
+
+// TestSecurityHeaders is issue 9 D11: the app's HTML carries a strict CSP without inline
+// scripts and cannot be framed; API answers are not sniffed or cached; HSTS only over HTTPS.
+func TestSecurityHeaders(t *testing.T) {
+	dist := fstest.MapFS{
+		"index.html":          {Data: []byte(`<!doctype html><html><head><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>`)},
+		"assets/index-abc.js": {Data: []byte(`console.log(1)`)},
+	}
+	get := func(h http.Handler, path string, tls bool) *http.Response {
+		req := httptest.NewRequest("GET", path, nil)
+		if tls {
+			req = httptest.NewRequest("GET", "https://hadir.example"+path, nil)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		return rec.Result()
+	}
+	plain := api.New(api.Deps{Web: dist, BaseURL: "http://127.0.0.1:8080"})
+	for _, path := range []string{"/", "/login", "/school/attendance/daily", "/index.html"} {
+		res := get(plain, path, false)
+		h := res.Header
+		csp := h.Get("Content-Security-Policy")
+		for _, want := range []string{"default-src 'self'", "script-src 'self';", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'",
+			"form-action 'self'", "img-src 'self' data: blob:", "connect-src 'self'", "style-src 'self' 'unsafe-inline'"} {
+			if !strings.Contains(csp, want) {
+				t.Errorf("%s: CSP %q lacks %q", path, csp, want)
+			}
+		}
+		if strings.Contains(strings.SplitN(strings.SplitN(csp, "script-src", 2)[1], ";", 2)[0], "unsafe") {
+			t.Errorf("scripts are not strict: %q", csp)
+		}
+		if h.Get("X-Frame-Options") != "DENY" || h.Get("X-Content-Type-Options") != "nosniff" ||
+			h.Get("Referrer-Policy") != "strict-origin-when-cross-origin" || !strings.Contains(h.Get("Permissions-Policy"), "geolocation=(self)") ||
+			!strings.Contains(h.Get("Permissions-Policy"), "camera=()") || !strings.Contains(h.Get("Permissions-Policy"), "microphone=()") {
+			t.Errorf("%s: headers %v", path, h)
+		}
+		if h.Get("Strict-Transport-Security") != "" {
+			t.Errorf("%s: HSTS over plain HTTP", path)
+		}
+	}
+	api404 := get(plain, "/api/no/such/route", false)
+	if api404.Header.Get("X-Content-Type-Options") != "nosniff" || api404.Header.Get("Cache-Control") != "no-store" || api404.Header.Get("X-Frame-Options") != "DENY" {
+		t.Errorf("API answer headers %v", api404.Header)
+	}
+	if asset := get(plain, "/assets/index-abc.js", false); asset.Header.Get("X-Content-Type-Options") != "nosniff" {
+		t.Errorf("asset headers %v", asset.Header)
+	}
+	if hz := get(plain, "/healthz", false); hz.Header.Get("X-Content-Type-Options") != "nosniff" {
+		t.Errorf("healthz headers %v", hz.Header)
+	}
+	// HSTS over TLS, or when the public address is https behind a proxy.
+	if res := get(plain, "/", true); !strings.HasPrefix(res.Header.Get("Strict-Transport-Security"), "max-age=") {
+		t.Errorf("no HSTS over TLS: %v", res.Header)
+	}
+	proxied := api.New(api.Deps{Web: dist, BaseURL: "https://hadir.example"})
+	if res := get(proxied, "/login", false); !strings.HasPrefix(res.Header.Get("Strict-Transport-Security"), "max-age=") {
+		t.Errorf("no HSTS with an https base URL: %v", res.Header)
+	}
+	// The device protocol keeps its plain answers.
+	if res := get(proxied, "/iclock/ping", false); res.Header.Get("X-Frame-Options") != "" {
+		t.Errorf("iclock answer got browser headers: %v", res.Header)
+	}
 }
