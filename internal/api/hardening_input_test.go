@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"archive/zip"
 	"bytes"
 	"compress/zlib"
 	"encoding/binary"
@@ -289,4 +290,41 @@ func TestSecurityHeaders(t *testing.T) {
 	if res := get(proxied, "/iclock/ping", false); res.Header.Get("X-Frame-Options") != "" {
 		t.Errorf("iclock answer got browser headers: %v", res.Header)
 	}
+}
+
+// xlsxBomb is a valid ZIP with an xlsx's part names whose shared strings declare 64 MB.
+func xlsxBomb(t *testing.T) []byte {
+	var out bytes.Buffer
+	zw := zip.NewWriter(&out)
+	for _, name := range []string{"[Content_Types].xml", "_rels/.rels", "xl/workbook.xml", "xl/worksheets/sheet1.xml"} {
+		w, _ := zw.Create(name)
+		_, _ = w.Write([]byte(`<?xml version="1.0"?><x/>`))
+	}
+	w, _ := zw.Create("xl/sharedStrings.xml")
+	chunk := bytes.Repeat([]byte("A"), 1<<20)
+	for range 64 {
+		_, _ = w.Write(chunk)
+	}
+	_ = zw.Close()
+	if out.Len() > 1<<20 {
+		t.Fatalf("bomb is %d bytes", out.Len())
+	}
+	return out.Bytes()
+}
+
+// TestImportBombsRefused: the import route answers a ZIP bomb and a CSV of one huge row
+// with 422 naming the file, cheaply.
+func TestImportBombsRefused(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		s := e.school("Import Bomb School")
+		r := e.uploadFile("/api/school/employee/teacher/import", s.token, nil, "people.xlsx", xlsxBomb(t))
+		if r.status != 422 || fieldCode(r, "file") != "import.too_large" {
+			t.Fatalf("zip bomb: %d %s", r.status, r.raw)
+		}
+		r = e.uploadFile("/api/school/employee/teacher/import", s.token, nil, "people.csv", []byte("code,first_name\n"+strings.Repeat(",", 2<<20)+"\n"))
+		if r.status != 422 || fieldCode(r, "file") != "import.too_many_columns" {
+			t.Fatalf("wide csv: %d %s", r.status, r.raw)
+		}
+	})
 }

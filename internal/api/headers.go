@@ -25,7 +25,7 @@ const ContentSecurityPolicy = "default-src 'self'; " +
 
 // PermissionsPolicy lets the app's own pages ask for the position (web clock-in) and turns
 // every other powerful feature off.
-const PermissionsPolicy = "geolocation=(self), camera=(), microphone=(), payment=(), usb=(), serial=(), bluetooth=(), " +
+const PermissionsPolicy = "geolocation=(self), camera=(), microphone=(), payment=(), usb=(), serial=(), " +
 	"hid=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=(), display-capture=()"
 
 // hstsMaxAge is a year: browsers keep to HTTPS once they have seen the app over it.
