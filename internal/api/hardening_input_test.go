@@ -9,7 +9,10 @@ import (
 	"hash/crc32"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -325,6 +328,108 @@ func TestImportBombsRefused(t *testing.T) {
 		r = e.uploadFile("/api/school/employee/teacher/import", s.token, nil, "people.csv", []byte("code,first_name\n"+strings.Repeat(",", 2<<20)+"\n"))
 		if r.status != 422 || fieldCode(r, "file") != "import.too_many_columns" {
 			t.Fatalf("wide csv: %d %s", r.status, r.raw)
+		}
+	})
+}
+
+// grayPNG is a valid w×h 8-bit grey PNG of black pixels (decodes to w×h bytes).
+func grayPNG(w, h int) []byte {
+	var b bytes.Buffer
+	b.WriteString("\x89PNG\r\n\x1a\n")
+	chunk := func(typ string, data []byte) {
+		_ = binary.Write(&b, binary.BigEndian, uint32(len(data)))
+		c := append([]byte(typ), data...)
+		b.Write(c)
+		_ = binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(c))
+	}
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
+	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
+	ihdr[8] = 8
+	chunk("IHDR", ihdr)
+	var z bytes.Buffer
+	zw, _ := zlib.NewWriterLevel(&z, zlib.BestCompression)
+	row := make([]byte, 1+w)
+	for range h {
+		_, _ = zw.Write(row)
+	}
+	_ = zw.Close()
+	chunk("IDAT", z.Bytes())
+	chunk("IEND", nil)
+	return b.Bytes()
+}
+
+// peakHeap runs f while sampling the live heap every millisecond and returns how far it
+// rose above the heap before f.
+func peakHeap(f func()) uint64 {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	base := ms.HeapAlloc
+	var peak atomic.Uint64
+	stop := make(chan struct{})
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		var m runtime.MemStats
+		for {
+			runtime.ReadMemStats(&m)
+			if m.HeapAlloc > peak.Load() {
+				peak.Store(m.HeapAlloc)
+			}
+			select {
+			case <-stop:
+				return
+			case <-time.After(time.Millisecond):
+			}
+		}
+	}()
+	f()
+	close(stop)
+	<-done
+	if p := peak.Load(); p > base {
+		return p - base
+	}
+	return 0
+}
+
+// TestParallelImageUploadsBoundedHeap: 8 members uploading at once cannot push the heap
+// past the bound. Bombs are refused from their header (they took +167 MB each before);
+// real 24-megapixel pictures are decoded at most imaging.MaxConcurrentDecodes at a time.
+func TestParallelImageUploadsBoundedHeap(t *testing.T) {
+	if testing.Short() {
+		t.Skip("decodes 24-megapixel images")
+	}
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		s := e.school("Heap School")
+		ids := make([]int64, 8)
+		for i := range ids {
+			ids[i] = idOf(e.expect(e.call("POST", "/api/school/employee/teacher", s.token, map[string]any{"code": fmt.Sprintf("H%d", i), "first_name": "Heap"}), 201))
+		}
+		run := func(file []byte, want int) uint64 {
+			return peakHeap(func() {
+				var wg sync.WaitGroup
+				for _, id := range ids {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						if r := e.upload("/api/school/employee/teacher/image", s.token, map[string]string{"id": fmt.Sprint(id)}, file); r.status != want {
+							t.Errorf("%d %s", r.status, r.raw)
+						}
+					}()
+				}
+				wg.Wait()
+			})
+		}
+		if peak := run(bombPNG(6000, 6000), 422); peak > 48<<20 {
+			t.Errorf("8 parallel 36 MP bombs: heap peak %d MB", peak>>20)
+		}
+		// A 24 MP grey picture decodes to 24 MB; 8 at once would be 192 MB and more.
+		peak := run(grayPNG(6000, 4000), 200)
+		t.Logf("8 parallel 24 MP uploads: heap peak %d MB", peak>>20)
+		if peak > 200<<20 {
+			t.Errorf("8 parallel 24 MP uploads: heap peak %d MB, want under 200 MB", peak>>20)
 		}
 	})
 }
