@@ -13,6 +13,7 @@ import (
 	"hadir/internal/leave"
 	"hadir/internal/org"
 	"hadir/internal/people"
+	"hadir/internal/platform/export"
 	"hadir/internal/platform/imaging"
 	"hadir/internal/platform/validate"
 	"hadir/internal/platform/web"
@@ -54,6 +55,10 @@ var errorTable = []struct {
 	// a 422 on the field, never the 413 "file too large" that would mislead the user.
 	{imaging.ErrTooLarge, &web.Error{Status: http.StatusUnprocessableEntity, Code: "upload.image_dimensions", Message: "the image dimensions are too large",
 		Fields: validate.Field("image", "upload.image_dimensions", "the image dimensions are too large")}},
+	{export.ErrTooManyPDFRows, &web.Error{Status: http.StatusUnprocessableEntity, Code: "export.too_many_rows", Message: "the report has too many rows for a PDF (at most 10000); download it as xlsx",
+		Fields: validate.Field("type", "export.too_many_rows", "the report has too many rows for a PDF (at most 10000); download it as xlsx")}},
+	{export.ErrTooManyRows, &web.Error{Status: http.StatusUnprocessableEntity, Code: "export.too_many_rows", Message: "the report has more rows than a worksheet holds; choose a shorter period",
+		Fields: validate.Field("type", "export.too_many_rows", "the report has more rows than a worksheet holds; choose a shorter period")}},
 	{account.ErrNotOwner, web.NewError(http.StatusForbidden, "auth.owner_only", "only the owner can do this")},
 	{attendance.ErrNotFound, errNotFound},
 	{leave.ErrNotFound, errNotFound},
