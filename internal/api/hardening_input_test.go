@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"runtime"
@@ -430,6 +431,70 @@ func TestParallelImageUploadsBoundedHeap(t *testing.T) {
 		t.Logf("8 parallel 24 MP uploads: heap peak %d MB", peak>>20)
 		if peak > 200<<20 {
 			t.Errorf("8 parallel 24 MP uploads: heap peak %d MB, want under 200 MB", peak>>20)
+		}
+	})
+}
+
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) {
+	clear(p)
+	return len(p), nil
+}
+
+// hugeMultipart posts a multipart form whose file part streams size bytes, without the
+// client holding them, and returns the status.
+func (e *env) hugeMultipart(path, token, part string, fields map[string]string, size int64) int {
+	e.t.Helper()
+	boundary := "hadirboundary0123456789"
+	var head strings.Builder
+	for k, v := range fields {
+		fmt.Fprintf(&head, "--%s\r\nContent-Disposition: form-data; name=%q\r\n\r\n%s\r\n", boundary, k, v)
+	}
+	fmt.Fprintf(&head, "--%s\r\nContent-Disposition: form-data; name=%q; filename=\"big.bin\"\r\nContent-Type: application/octet-stream\r\n\r\n", boundary, part)
+	body := io.MultiReader(strings.NewReader(head.String()), io.LimitReader(zeros{}, size), strings.NewReader("\r\n--"+boundary+"--\r\n"))
+	req, _ := http.NewRequest("POST", e.srv.URL+path, body)
+	req.Header.Set("Content-Type", "multipart/form-data; boundary="+boundary)
+	req.Header.Set("Authorization", "Bearer "+token)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0 // the server may close the connection once the limit is hit
+	}
+	defer res.Body.Close()
+	_, _ = io.Copy(io.Discard, res.Body)
+	return res.StatusCode
+}
+
+// TestUploadBodiesBoundedHeap: a 64 MB body sent to every upload route (profile image,
+// leave attachment, people import) is refused with 413 while the server's heap stays far
+// below the body: each route reads at most its limit (MaxBytesReader, the multipart memory
+// bound and a LimitReader on the file), never the whole body.
+func TestUploadBodiesBoundedHeap(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		s := e.school("Body School")
+		tid := idOf(e.expect(e.call("POST", "/api/school/employee/teacher", s.token, map[string]any{"code": "BB1", "first_name": "Body"}), 201))
+		member := e.member(s.orgID, tid)
+		cases := []struct {
+			name, path, token, part string
+			fields                  map[string]string
+			limit                   uint64
+		}{
+			{"teacher image", "/api/school/employee/teacher/image", s.token, "image", map[string]string{"id": fmt.Sprint(tid)}, 16 << 20},
+			{"own image", "/api/school/personal/profile/image", member, "image", nil, 16 << 20},
+			{"leave attachment", "/api/school/personal/leave/application", member, "attachment", map[string]string{"leave_type_id": "1", "from_date": "2026-12-07", "to_date": "2026-12-07"}, 24 << 20},
+			{"import", "/api/school/employee/teacher/import", s.token, "file", nil, 24 << 20},
+		}
+		for _, c := range cases {
+			var status int
+			peak := peakHeap(func() { status = e.hugeMultipart(c.path, c.token, c.part, c.fields, 64<<20) })
+			t.Logf("%s: status %d, heap peak %d MB", c.name, status, peak>>20)
+			if status != 413 && status != 0 {
+				t.Errorf("%s: status %d, want 413", c.name, status)
+			}
+			if peak > c.limit {
+				t.Errorf("%s: a 64 MB body raised the heap by %d MB, want under %d MB", c.name, peak>>20, c.limit>>20)
+			}
 		}
 	})
 }
