@@ -452,7 +452,7 @@ func (s *Service) UpdateUser(ctx context.Context, p Principal, up UserUpdate) (U
 	}
 	if up.Bio != nil {
 		u.Bio = strings.TrimSpace(*up.Bio)
-		c.MaxLen("bio", u.Bio, 2000)
+		c.MaxText("bio", u.Bio, 2000)
 	}
 	if up.Image != nil {
 		u.Image = strings.TrimSpace(*up.Image)

@@ -60,6 +60,7 @@ func New(d Deps) *API {
 // ServeHTTP implements http.Handler with panic recovery and request metrics.
 func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	rec := &statusRecorder{ResponseWriter: w, status: 200}
+	a.securityHeaders(rec, r)
 	defer func() {
 		if v := recover(); v != nil {
 			slog.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", v)

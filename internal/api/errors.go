@@ -17,6 +17,7 @@ import (
 	"hadir/internal/org"
 	"hadir/internal/people"
 	"hadir/internal/platform/auth"
+	"hadir/internal/platform/export"
 	"hadir/internal/platform/imaging"
 	"hadir/internal/platform/validate"
 	"hadir/internal/platform/web"
@@ -57,11 +58,18 @@ var errorTable = []struct {
 	{people.ErrUploadTooLarge, errUploadTooLarge},
 	{imaging.ErrNotImage, &web.Error{Status: http.StatusUnprocessableEntity, Code: "upload.not_image", Message: "the file is not an image (JPEG, PNG, GIF or WebP)",
 		Fields: validate.Field("image", "upload.not_image", "the file is not an image (JPEG, PNG, GIF or WebP)")}},
-	{imaging.ErrTooLarge, errUploadTooLarge},
 	{account.ErrTwoFactorRequired, web.NewError(http.StatusUnauthorized, "auth.two_factor_required", "enter the code of your authenticator app")},
 	{account.ErrTwoFactorSetupRequired, web.NewError(http.StatusForbidden, "auth.two_factor_setup_required", "your organisation requires two-factor sign-in: set it up first")},
 	{account.ErrTwoFactorEnabled, web.NewError(http.StatusConflict, "auth.two_factor_already_enabled", "two-factor sign-in is already enabled")},
 	{account.ErrTwoFactorNotEnabled, web.NewError(http.StatusConflict, "auth.two_factor_not_enabled", "two-factor sign-in is not enabled")},
+	// The declared canvas, not the file, is too large (a small file can declare a huge canvas):
+	// a 422 on the field, never the 413 "file too large" that would mislead the user.
+	{imaging.ErrTooLarge, &web.Error{Status: http.StatusUnprocessableEntity, Code: "upload.image_dimensions", Message: "the image dimensions are too large",
+		Fields: validate.Field("image", "upload.image_dimensions", "the image dimensions are too large")}},
+	{export.ErrTooManyPDFRows, &web.Error{Status: http.StatusUnprocessableEntity, Code: "export.too_many_rows", Message: "the report has too many rows for a PDF (at most 10000); download it as xlsx",
+		Fields: validate.Field("type", "export.too_many_rows", "the report has too many rows for a PDF (at most 10000); download it as xlsx")}},
+	{export.ErrTooManyRows, &web.Error{Status: http.StatusUnprocessableEntity, Code: "export.too_many_rows", Message: "the report has more rows than a worksheet holds; choose a shorter period",
+		Fields: validate.Field("type", "export.too_many_rows", "the report has more rows than a worksheet holds; choose a shorter period")}},
 	{account.ErrNotOwner, web.NewError(http.StatusForbidden, "auth.owner_only", "only the owner can do this")},
 	{attendance.ErrNotFound, errNotFound},
 	{leave.ErrNotFound, errNotFound},

@@ -146,6 +146,10 @@ func (f face) importPeople(w http.ResponseWriter, r *http.Request) error {
 	switch {
 	case errors.Is(err, tabular.ErrTooManyRows):
 		return validate.Field("file", "import.too_many_rows", fmt.Sprintf("the file has more than %d rows", people.MaxImportRows))
+	case errors.Is(err, tabular.ErrUnzippedTooLarge):
+		return validate.Field("file", "import.too_large", fmt.Sprintf("the workbook is too large when unpacked (at most %d MB)", tabular.MaxUnzippedBytes>>20))
+	case errors.Is(err, tabular.ErrTooManyColumns):
+		return validate.Field("file", "import.too_many_columns", fmt.Sprintf("a row has more than %d cells", tabular.MaxColumns))
 	case err != nil:
 		return validate.Field("file", "import.unreadable", "the file is not a readable CSV (UTF-8) or xlsx file")
 	}

@@ -38,6 +38,7 @@ func spa(dist fs.FS) http.Handler {
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Header().Set("Cache-Control", "no-cache")
+		htmlHeaders(w.Header())
 		w.Write(index)
 	})
 }

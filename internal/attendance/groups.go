@@ -59,7 +59,7 @@ func (s *Service) checkGroup(ctx context.Context, orgID, id int64, in *GroupInpu
 	if c.Required("name", in.Name) {
 		c.MaxLen("name", in.Name, 100)
 	}
-	c.MaxLen("description", in.Description, 200)
+	c.MaxText("description", in.Description, 200)
 	valid := false
 	for _, m := range Modes {
 		valid = valid || m == in.Mode

@@ -95,7 +95,7 @@ func parseDate(c *validate.Checker, field, v string, loc *time.Location) time.Ti
 
 func checkReason(c *validate.Checker, reason string) {
 	if c.Required("remark", reason) {
-		c.MaxLen("remark", reason, 2000)
+		c.MaxText("remark", reason, 2000)
 	}
 }
 

@@ -95,7 +95,7 @@ func (s *Service) SaveType(ctx context.Context, t Type) (Type, error) {
 	if c.Required("type", t.Name) {
 		c.MaxLen("type", t.Name, 100)
 	}
-	c.MaxLen("description", t.Description, MaxDescription)
+	c.MaxText("description", t.Description, MaxDescription)
 	if t.Unit != "day" && t.Unit != "hour" {
 		c.Invalid("unit")
 	}
@@ -209,7 +209,7 @@ func (s *Service) SaveEntitlement(ctx context.Context, orgID int64, personKind, 
 	if e.Carried < 0 {
 		c.Invalid("carried_over")
 	}
-	c.MaxLen("note", e.Note, 2000)
+	c.MaxText("note", e.Note, 2000)
 	if err := c.Err(); err != nil {
 		return e, err
 	}
@@ -309,7 +309,7 @@ func (s *Service) Apply(ctx context.Context, orgID int64, personKind, kind strin
 	} else if r.Session != "full" && r.From != r.To {
 		c.Add("session", "leave.half_day_range", "a half day is a single date", nil)
 	}
-	c.MaxLen("reason", r.Reason, MaxReason)
+	c.MaxText("reason", r.Reason, MaxReason)
 	if r.TypeID == 0 {
 		c.Add("leave_type_id", "validation.required", "leave type is required", nil)
 	}
@@ -417,7 +417,7 @@ func (s *Service) Apply(ctx context.Context, orgID int64, personKind, kind strin
 func (s *Service) Decide(ctx context.Context, orgID int64, personKind, kind string, id int64, to string, by Actor, selfPersonID int64, comment string) (Application, error) {
 	comment = strings.TrimSpace(comment)
 	c := validate.New()
-	c.MaxLen("comment", comment, MaxReason)
+	c.MaxText("comment", comment, MaxReason)
 	if to == Rejected && comment == "" {
 		c.Add("comment", "validation.required", "a comment is required to reject", nil)
 	}

@@ -190,27 +190,3 @@ func (s *Service) holidays(ctx context.Context, orgID int64, from, to string) ([
 	}
 	return out, rows.Err()
 }
-
-// escICS escapes text values (RFC 5545 §3.3.11).
-func escICS(s string) string {
-	return strings.NewReplacer(`\`, `\\`, ";", `\;`, ",", `\,`, "\n", `\n`).Replace(s)
-}
-
-// foldICS folds lines longer than 75 octets (RFC 5545 §3.1) without splitting a character.
-func foldICS(s string) string {
-	if len(s) <= 75 {
-		return s
-	}
-	var b strings.Builder
-	n := 0
-	for _, r := range s {
-		l := len(string(r))
-		if n+l > 75 {
-			b.WriteString("\r\n ")
-			n = 1
-		}
-		b.WriteRune(r)
-		n += l
-	}
-	return b.String()
-}

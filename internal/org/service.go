@@ -46,7 +46,7 @@ func (s *Service) UpdateCompanyProfile(ctx context.Context, id int64, p CompanyP
 	if c.Required("name", p.Name) {
 		c.MaxLen("name", p.Name, 200)
 	}
-	c.MaxLen("description", p.Description, 2000)
+	c.MaxText("description", p.Description, 2000)
 	c.Email("email", p.Email)
 	if c.Required("phone", p.Phone) {
 		phone(c, "phone", p.Phone)
@@ -159,7 +159,7 @@ func (s *Service) SavePosition(ctx context.Context, p Position) (Position, error
 		c.MaxLen("name", p.Name, 100)
 	}
 	c.MaxLen("code", p.Code, 30)
-	c.MaxLen("description", p.Description, 200)
+	c.MaxText("description", p.Description, 200)
 	if err := c.Err(); err != nil {
 		return Position{}, err
 	}

@@ -178,7 +178,7 @@ func decodeArea(area string, raw json.RawMessage, positionExists func(int64) boo
 		if optDate(c, "end_of_probation", x.EndOfProbation) && x.EndOfProbation != "" && x.EffectiveDate != "" && x.EndOfProbation < x.EffectiveDate {
 			c.Add("end_of_probation", "validation.after", "end of probation must not be before the effective date", nil)
 		}
-		c.MaxLen("remark", x.Remark, 2000)
+		c.MaxText("remark", x.Remark, 2000)
 		v = x
 	case "payroll":
 		var x Payroll

@@ -357,7 +357,7 @@ func (s *Service) SaveDepartment(ctx context.Context, d Department) (Department,
 	if c.Required("name", d.Name) {
 		c.MaxLen("name", d.Name, 100)
 	}
-	c.MaxLen("description", d.Description, 200)
+	c.MaxText("description", d.Description, 200)
 	if err := c.Err(); err != nil {
 		return d, err
 	}

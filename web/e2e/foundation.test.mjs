@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { artifactsDir, screenshotOnFailure, startBrowser, startServer, webDir } from './harness.mjs';
+import { artifactsDir, screenshotOnFailure, startBrowser, startServer, takeCSPViolations, webDir } from './harness.mjs';
 
 const LANGUAGES = ['en', 'ms', 'ch', 'es', 'jp', 'de', 'fr'];
 
@@ -65,6 +65,27 @@ test('register a school and land on the dashboard', () =>
     await page.getByTestId('dashboard-welcome').waitFor();
     assert.match(await page.getByTestId('dashboard-welcome').innerText(), /Aisyah Rahman/);
     assert.equal(await page.getByTestId('org-name').innerText(), 'SK Taman Melati');
+  }));
+
+test('the app runs under a strict Content-Security-Policy that blocks an injected inline script', () =>
+  onFailure('csp', async () => {
+    const res = await page.goto('/dashboard');
+    const csp = res.headers()['content-security-policy'] ?? '';
+    assert.match(csp, /script-src 'self';/);
+    assert.match(csp, /frame-ancestors 'none'/);
+    assert.equal(res.headers()['x-frame-options'], 'DENY');
+    await page.getByTestId('dashboard-welcome').waitFor();
+    // An injected inline script does not run, and the harness sees the violation (so a real
+    // one anywhere in the app would fail its test step).
+    await page.evaluate(() => {
+      const s = document.createElement('script');
+      s.textContent = 'window.__injected = true';
+      document.head.appendChild(s);
+    });
+    assert.equal(await page.evaluate(() => window.__injected === true), false);
+    await page.waitForTimeout(200);
+    const seen = takeCSPViolations();
+    assert.ok(seen.some((v) => /script-src/.test(v)), `violations seen: ${seen.join('\n')}`);
   }));
 
 test('sign out and sign in again', () =>

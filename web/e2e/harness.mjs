@@ -91,6 +91,24 @@ export async function startServer(extraEnv = {}) {
   };
 }
 
+// Content-Security-Policy violations seen in any page of any browser of this process. The
+// app must run under its strict policy (issue 9 D11), so screenshotOnFailure fails the test
+// step during which one happened.
+const cspViolations = [];
+const CSP_MESSAGE = /Content Security Policy|Content-Security-Policy|CSP violation|Permissions-Policy/i;
+
+function watchPolicy(page) {
+  page.on('console', (msg) => {
+    const text = msg.text();
+    if (CSP_MESSAGE.test(text)) cspViolations.push(`${page.url()}: ${text}`);
+  });
+}
+
+/** Returns and forgets the policy violations seen so far. */
+export function takeCSPViolations() {
+  return cspViolations.splice(0);
+}
+
 /** A fresh persistent browser profile in a temporary directory; close() cleans up. */
 export async function startBrowser(baseURL) {
   const userDataDir = mkdtempSync(join(tmpdir(), 'hadir-e2e-chromium-'));
@@ -104,6 +122,14 @@ export async function startBrowser(baseURL) {
     timezoneId: 'Asia/Kuala_Lumpur',
   });
   context.setDefaultTimeout(15_000);
+  // Reports every violation, also those the browser does not log (e.g. in workers).
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`),
+    );
+  });
+  context.on('page', watchPolicy);
+  context.pages().forEach(watchPolicy);
   const page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
@@ -116,12 +142,16 @@ export async function startBrowser(baseURL) {
 }
 
 /**
- * Runs a test step; when it fails, saves a full-page screenshot of each page (by file-name
+ * Runs a test step; it fails on any Content-Security-Policy violation in the browser. When it fails, saves a full-page screenshot of each page (by file-name
  * suffix) under .artifacts, calls onError (for extra hints), and fails with the error.
  */
 export async function screenshotOnFailure(name, pages, fn, onError) {
   try {
     await fn();
+    const violations = takeCSPViolations();
+    if (violations.length) {
+      throw new Error(`the browser reported Content-Security-Policy violations:\n${violations.join('\n')}`);
+    }
   } catch (e) {
     mkdirSync(artifactsDir, { recursive: true });
     for (const [suffix, p] of Object.entries(pages())) {

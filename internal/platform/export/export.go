@@ -67,6 +67,14 @@ type Table struct {
 // no meaningful layout and is always a programming error.
 var ErrNoColumns = errors.New("export: table has no columns")
 
+// MaxPDFRows bounds a PDF report. fpdf holds the whole document in memory
+// until it is written (about 1 MB a hundred pages), so a PDF is for what
+// people print; 10,000 rows are some 250 pages.
+const MaxPDFRows = 10_000
+
+// ErrTooManyPDFRows means a PDF report would have more than MaxPDFRows rows.
+var ErrTooManyPDFRows = errors.New("export: too many rows for a PDF; use xlsx")
+
 // each feeds every row of t to fn, from Source when set, else from Rows.
 func (t *Table) each(fn func(row []string) error) error {
 	if t.Source != nil {

@@ -50,6 +50,10 @@ var latinFace = sync.OnceValues(func() (*sfnt.Font, error) {
 // are written as they arrive, but the finished PDF is held in memory until
 // it is written out (fpdf's model), so keep PDF reports to sizes people
 // print: use XLSX for bulk data.
+//
+// At most MaxPDFRows rows are drawn: past that WritePDF stops reading the
+// source and returns ErrTooManyPDFRows, which bounds the memory of a PDF
+// export (XLSX streams and has no such limit).
 func WritePDF(w io.Writer, t Table) error {
 	if len(t.Columns) == 0 {
 		return ErrNoColumns
@@ -79,7 +83,11 @@ func WritePDF(w io.Writer, t Table) error {
 	pdf.SetFooterFunc(p.footer)
 
 	p.newPage()
+	n := 0
 	err = t.each(func(row []string) error {
+		if n++; n > MaxPDFRows {
+			return ErrTooManyPDFRows
+		}
 		p.drawRow(row)
 		return pdf.Error()
 	})

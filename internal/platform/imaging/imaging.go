@@ -26,14 +26,25 @@ import (
 // Limits against decompression bombs: a small file can declare a huge
 // canvas, and decoding allocates width×height×4 bytes up front.
 const (
-	// MaxPixels is the largest accepted canvas (40 megapixels ≈ 160 MB RGBA).
-	MaxPixels = 40_000_000
-	// MaxSide is the largest accepted width or height.
-	MaxSide = 20_000
+	// MaxPixels is the largest accepted canvas: 24 megapixels (≈ 96 MB RGBA
+	// while decoding), more than any phone camera of today delivers.
+	MaxPixels = 24_000_000
+	// MaxSide is the largest accepted width or height, so that a long thin
+	// canvas cannot slip under MaxPixels with an absurd side.
+	MaxSide = 10_000
+	// MaxConcurrentDecodes bounds the decodes running at once. A decode may
+	// hold MaxPixels×4 bytes (96 MB, a PNG with alpha; a JPEG takes 36 MB)
+	// plus a quarter of that while halving, so all image processing stays
+	// under about MaxConcurrentDecodes×130 MB live however many uploads
+	// arrive together; the others wait their turn.
+	MaxConcurrentDecodes = 2
 	// JPEGQuality is used for re-encoding: visually lossless for photos at
 	// a fraction of the size of higher settings.
 	JPEGQuality = 85
 )
+
+// decodeSlots is the semaphore of MaxConcurrentDecodes.
+var decodeSlots = make(chan struct{}, MaxConcurrentDecodes)
 
 var (
 	// ErrNotImage means the bytes are not a supported, decodable image
@@ -93,6 +104,8 @@ func Process(data []byte, maxSide int) (out []byte, contentType string, w, h int
 	if cfg.Width > MaxSide || cfg.Height > MaxSide || int64(cfg.Width)*int64(cfg.Height) > MaxPixels {
 		return nil, "", 0, 0, fmt.Errorf("%w: %dx%d", ErrTooLarge, cfg.Width, cfg.Height)
 	}
+	decodeSlots <- struct{}{}
+	defer func() { <-decodeSlots }()
 	img, err := dec.decode(data)
 	if err != nil {
 		return nil, "", 0, 0, fmt.Errorf("%w: %v", ErrNotImage, err)
@@ -123,6 +136,16 @@ func resize(img image.Image, maxSide int) image.Image {
 	w, h := b.Dx(), b.Dy()
 	if maxSide <= 0 || max(w, h) <= maxSide {
 		return img
+	}
+	// The Catmull-Rom scaler keeps a float64 RGBA buffer of (new width ×
+	// source height): 65 MB for a 6000×4000 picture scaled to 512. Halving
+	// first (bilinear at exactly one half is a 2×2 box average, without
+	// such a buffer) until the source is at most twice the target keeps it
+	// at a few MB, and frees the full-size picture early.
+	for max(w, h) > 2*maxSide {
+		half := image.NewRGBA(image.Rect(0, 0, max(1, w/2), max(1, h/2)))
+		xdraw.ApproxBiLinear.Scale(half, half.Bounds(), img, b, xdraw.Src, nil)
+		img, b, w, h = half, half.Bounds(), half.Bounds().Dx(), half.Bounds().Dy()
 	}
 	nw, nh := maxSide, maxSide
 	if w >= h {

@@ -2,6 +2,7 @@ package imaging
 
 import (
 	"bytes"
+	"compress/zlib"
 	"encoding/base64"
 	"encoding/binary"
 	"errors"
@@ -11,6 +12,7 @@ import (
 	"image/gif"
 	"image/jpeg"
 	"image/png"
+	"runtime"
 	"testing"
 )
 
@@ -248,14 +250,130 @@ func pngHeader(w, h uint32) []byte {
 }
 
 func TestRejectsDecompressionBombs(t *testing.T) {
-	for _, d := range [][2]uint32{{100_000, 100_000}, {30_000, 10}, {7000, 7000}} {
+	for _, d := range [][2]uint32{{100_000, 100_000}, {30_000, 10}, {10_001, 1}, {1, 10_001}, {6000, 6000}, {4900, 4900}} {
 		_, _, _, _, err := Process(pngHeader(d[0], d[1]), 256)
 		if !errors.Is(err, ErrTooLarge) {
 			t.Errorf("%dx%d: err = %v, want ErrTooLarge", d[0], d[1], err)
 		}
 	}
 	// Within limits the same header is merely a broken image.
-	if _, _, _, _, err := Process(pngHeader(100, 100), 256); !errors.Is(err, ErrNotImage) {
-		t.Errorf("100x100 header only: err = %v, want ErrNotImage", err)
+	for _, d := range [][2]uint32{{100, 100}, {10_000, 1}, {6000, 4000}} {
+		if _, _, _, _, err := Process(pngHeader(d[0], d[1]), 256); !errors.Is(err, ErrNotImage) {
+			t.Errorf("%dx%d header only: err = %v, want ErrNotImage", d[0], d[1], err)
+		}
 	}
+}
+
+// bombPNG is a complete, valid PNG of w×h black RGB pixels, compressed
+// row by row so that building it never holds the canvas in memory. At
+// 6000×6000 it is about 100 KB and declares 36 megapixels (108 MB of RGB).
+func bombPNG(t *testing.T, w, h int, gray bool) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	b.WriteString("\x89PNG\r\n\x1a\n")
+	chunk := func(typ string, data []byte) {
+		binary.Write(&b, binary.BigEndian, uint32(len(data)))
+		c := append([]byte(typ), data...)
+		b.Write(c)
+		binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(c))
+	}
+	ihdr := make([]byte, 13)
+	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
+	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
+	ihdr[8], ihdr[9] = 8, 2 // 8-bit RGB
+	bpp := 3
+	if gray {
+		ihdr[9], bpp = 0, 1
+	}
+	chunk("IHDR", ihdr)
+	var z bytes.Buffer
+	zw, _ := zlib.NewWriterLevel(&z, zlib.BestCompression)
+	row := make([]byte, 1+w*bpp) // filter byte 0, then black pixels
+	for range h {
+		zw.Write(row)
+	}
+	zw.Close()
+	chunk("IDAT", z.Bytes())
+	chunk("IEND", nil)
+	return b.Bytes()
+}
+
+// gifHeader is a tiny, well-formed GIF whose logical screen and only frame
+// declare w×h: about 50 bytes.
+func gifHeader(w, h uint16) []byte {
+	var b bytes.Buffer
+	b.WriteString("GIF89a")
+	binary.Write(&b, binary.LittleEndian, w)
+	binary.Write(&b, binary.LittleEndian, h)
+	b.Write([]byte{0x80, 0, 0}) // global colour table of 2 entries
+	b.Write([]byte{0, 0, 0, 255, 255, 255})
+	b.WriteByte(0x2C) // image descriptor
+	binary.Write(&b, binary.LittleEndian, uint16(0))
+	binary.Write(&b, binary.LittleEndian, uint16(0))
+	binary.Write(&b, binary.LittleEndian, w)
+	binary.Write(&b, binary.LittleEndian, h)
+	b.WriteByte(0)
+	b.Write([]byte{2, 2, 0x4C, 0x01, 0}) // LZW min code size 2, one tiny sub-block
+	b.WriteByte(0x3B)
+	return b.Bytes()
+}
+
+// allocated runs f once and returns the bytes it allocated on the heap.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestBombRefusedWithoutDecoding is issue 9 D4: a ~100 KB PNG declaring
+// 36 megapixels used to be decoded (+167 MB, 1.7 s). It is refused from its
+// header, so the refusal allocates almost nothing.
+func TestBombRefusedWithoutDecoding(t *testing.T) {
+	bomb := bombPNG(t, 6000, 6000, false)
+	if len(bomb) > 200<<10 {
+		t.Fatalf("bomb is %d bytes, want about 100 KB", len(bomb))
+	}
+	if _, err := png.DecodeConfig(bytes.NewReader(bomb)); err != nil {
+		t.Fatalf("the bomb must be a valid PNG: %v", err)
+	}
+	var err error
+	n := allocated(func() { _, _, _, _, err = Process(bomb, 256) })
+	if !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("err = %v, want ErrTooLarge", err)
+	}
+	if n > 2<<20 {
+		t.Fatalf("refusing the bomb allocated %d bytes, want under 2 MB", n)
+	}
+
+	tiny := gifHeader(65_535, 65_535)
+	if len(tiny) > 64 {
+		t.Fatalf("gif is %d bytes", len(tiny))
+	}
+	n = allocated(func() { _, _, _, _, err = Process(tiny, 256) })
+	if !errors.Is(err, ErrTooLarge) {
+		t.Fatalf("tiny gif: err = %v, want ErrTooLarge", err)
+	}
+	if n > 1<<20 {
+		t.Fatalf("refusing the gif allocated %d bytes", n)
+	}
+}
+
+// TestLargestAcceptedImage: a real 24-megapixel picture (the limit) is
+// still accepted and scaled down.
+func TestLargestAcceptedImage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("decodes 24 megapixels")
+	}
+	img := bombPNG(t, 6000, 4000, true)
+	out, ct, w, h, err := Process(img, 256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ct != "image/jpeg" || w != 256 || h != 171 {
+		t.Fatalf("got %s %dx%d", ct, w, h)
+	}
+	decode(t, out)
 }

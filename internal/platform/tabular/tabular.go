@@ -12,6 +12,7 @@
 package tabular
 
 import (
+	"archive/zip"
 	"bytes"
 	"encoding/csv"
 	"errors"
@@ -30,6 +31,25 @@ import (
 // if the HTTP layer forgot its own limit.
 const MaxFileBytes = 32 << 20
 
+// Bounds of what an XLSX may unpack to. An XLSX is a ZIP, and deflate packs
+// a gigabyte of repeated XML into a megabyte: the declared sizes in the ZIP
+// directory are checked before anything is inflated, and excelize gets the
+// same limits (Go's zip reader refuses an entry that inflates past its
+// declared size, so the declaration cannot lie).
+const (
+	// MaxUnzippedBytes bounds all parts of a workbook together.
+	MaxUnzippedBytes = 32 << 20
+	// MaxPartBytes bounds one part (a worksheet, the shared strings); a
+	// part is parsed in memory, so this is the real memory bound.
+	MaxPartBytes = 8 << 20
+	// MaxZipEntries bounds the number of parts.
+	MaxZipEntries = 1000
+	// MaxColumns bounds the cells of one row. A spreadsheet cell address
+	// such as XFD1 (column 16384) or a CSV line of commas would otherwise
+	// make every kept row thousands of strings long.
+	MaxColumns = 256
+)
+
 var (
 	// ErrTooManyRows is returned when the file has more data rows than the
 	// caller's maxRows, so huge imports are refused before any processing.
@@ -38,6 +58,12 @@ var (
 	ErrEmpty = errors.New("tabular: the file has no header row")
 	// ErrFileTooLarge means the upload exceeds MaxFileBytes.
 	ErrFileTooLarge = errors.New("tabular: file too large")
+	// ErrUnzippedTooLarge means an XLSX declares more than MaxUnzippedBytes
+	// in all, more than MaxPartBytes in one part, or more than MaxZipEntries
+	// parts: a ZIP bomb, or a workbook far beyond an import.
+	ErrUnzippedTooLarge = errors.New("tabular: the workbook is too large when unpacked")
+	// ErrTooManyColumns means a row has more than MaxColumns cells.
+	ErrTooManyColumns = errors.New("tabular: too many columns")
 	// ErrUnreadable means the file is neither a readable XLSX workbook nor
 	// UTF-8/UTF-16 text CSV (for example an old .xls, a PDF, a picture,
 	// or a CSV saved in a legacy 8-bit encoding).
@@ -85,7 +111,7 @@ func Read(r io.Reader, filename string, maxRows int) (header []string, rows []Ro
 		err = readCSV(data, c)
 	}
 	if err != nil {
-		if errors.Is(err, ErrTooManyRows) || errors.Is(err, ErrUnreadable) {
+		if errors.Is(err, ErrTooManyRows) || errors.Is(err, ErrUnreadable) || errors.Is(err, ErrUnzippedTooLarge) || errors.Is(err, ErrTooManyColumns) {
 			return nil, nil, err
 		}
 		return nil, nil, fmt.Errorf("%w (%s: %v)", ErrUnreadable, filename, err)
@@ -104,16 +130,19 @@ type collector struct {
 }
 
 func (c *collector) add(line int, rec []string) error {
-	cells := make([]string, len(rec))
-	empty := true
-	for i, v := range rec {
-		cells[i] = strings.TrimSpace(v)
-		if cells[i] != "" {
-			empty = false
-		}
+	n := len(rec) // trailing empty cells are dropped before the row is kept
+	for n > 0 && strings.TrimSpace(rec[n-1]) == "" {
+		n--
 	}
-	if empty {
+	if n == 0 {
 		return nil
+	}
+	if n > MaxColumns {
+		return fmt.Errorf("%w: row %d has %d cells, at most %d", ErrTooManyColumns, line, n, MaxColumns)
+	}
+	cells := make([]string, n, max(n, len(c.header)))
+	for i, v := range rec[:n] {
+		cells[i] = strings.TrimSpace(v)
 	}
 	if c.header == nil {
 		n := len(cells)
@@ -133,8 +162,34 @@ func (c *collector) add(line int, rec []string) error {
 	return nil
 }
 
+// checkZip refuses a ZIP whose directory declares more than the bounds,
+// before a byte is inflated.
+func checkZip(data []byte) error {
+	zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		return err
+	}
+	if len(zr.File) > MaxZipEntries {
+		return fmt.Errorf("%w: %d parts", ErrUnzippedTooLarge, len(zr.File))
+	}
+	var total uint64
+	for _, f := range zr.File {
+		if f.UncompressedSize64 > MaxPartBytes {
+			return fmt.Errorf("%w: %s declares %d bytes", ErrUnzippedTooLarge, f.Name, f.UncompressedSize64)
+		}
+		total += f.UncompressedSize64
+	}
+	if total > MaxUnzippedBytes {
+		return fmt.Errorf("%w: %d bytes in all", ErrUnzippedTooLarge, total)
+	}
+	return nil
+}
+
 func readXLSX(data []byte, c *collector) error {
-	f, err := excelize.OpenReader(bytes.NewReader(data))
+	if err := checkZip(data); err != nil {
+		return err
+	}
+	f, err := excelize.OpenReader(bytes.NewReader(data), excelize.Options{UnzipSizeLimit: MaxUnzippedBytes, UnzipXMLSizeLimit: MaxPartBytes})
 	if err != nil {
 		return err
 	}
@@ -167,8 +222,16 @@ func readCSV(data []byte, c *collector) error {
 	if err != nil {
 		return err
 	}
+	comma := detectDelimiter(text)
+	// csv.Reader allocates a whole record before it can be looked at: a
+	// line of a million delimiters would be a million strings.
+	for l := range strings.Lines(text) {
+		if strings.Count(l, string(comma)) > 4*MaxColumns {
+			return fmt.Errorf("%w: a line has more than %d cells", ErrTooManyColumns, 4*MaxColumns)
+		}
+	}
 	cr := csv.NewReader(strings.NewReader(text))
-	cr.Comma = detectDelimiter(text)
+	cr.Comma = comma
 	cr.FieldsPerRecord = -1 // ragged rows are normal in hand-made files
 	cr.LazyQuotes = true
 	for {

@@ -81,8 +81,55 @@ func (c *Checker) Required(field, v string) bool {
 	return true
 }
 
-// MaxLen checks the length in characters.
+// MaxLen checks a single-line text (a name, code, title, address line): its length in
+// characters, and that it holds no control character (see ControlChar). Nearly every text
+// field passes through here, which makes it the one place that keeps control characters out.
 func (c *Checker) MaxLen(field, v string, max int) bool {
+	return c.NoControl(field, v, false) && c.maxLen(field, v, max)
+}
+
+// MaxText checks a multi-line text (a reason, description, remark, note, bio): its length,
+// and that it holds no control character other than TAB, LF and CR+LF.
+func (c *Checker) MaxText(field, v string, max int) bool {
+	return c.NoControl(field, v, true) && c.maxLen(field, v, max)
+}
+
+// NoControl refuses control characters in a text: every C0 character and DEL, every C1
+// character, the Unicode line and paragraph separators (U+2028, U+2029), and a CR on its
+// own. A multi-line text may hold TAB, LF and CR+LF. A single-line text may hold none of
+// them: a bare CR or LF in a name ends a line in the CSV, iCalendar and e-mail outputs that
+// carry it, where a lenient reader takes what follows for a line of its own.
+func (c *Checker) NoControl(field, v string, multiLine bool) bool {
+	if i := ControlChar(v, multiLine); i >= 0 {
+		r, _ := utf8.DecodeRuneInString(v[i:])
+		c.Add(field, "validation.control_chars", fmt.Sprintf("%s must not contain control characters (found %U)", humanName(field), r),
+			map[string]any{"char": fmt.Sprintf("%U", r)})
+		return false
+	}
+	return true
+}
+
+// ControlChar returns the byte index of the first refused control character of v (see
+// NoControl), or -1 when there is none.
+func ControlChar(v string, multiLine bool) int {
+	for i, r := range v {
+		switch {
+		case r == '\t' || r == '\n':
+			if !multiLine {
+				return i
+			}
+		case r == '\r':
+			if !multiLine || i+1 >= len(v) || v[i+1] != '\n' {
+				return i
+			}
+		case r < 0x20, r >= 0x7F && r <= 0x9F, r == 0x2028, r == 0x2029:
+			return i
+		}
+	}
+	return -1
+}
+
+func (c *Checker) maxLen(field, v string, max int) bool {
 	if utf8.RuneCountInString(v) > max {
 		c.Add(field, "validation.max", fmt.Sprintf("maximum length is %d", max), map[string]any{"max": max})
 		return false
@@ -139,7 +186,7 @@ func (c *Checker) Password(field, v string) bool {
 	if !c.Required(field, v) {
 		return false
 	}
-	return c.MinLen(field, v, 8) && c.MaxLen(field, v, 200)
+	return c.MinLen(field, v, 8) && c.maxLen(field, v, 200) // a password may hold any character
 }
 
 // Timezone checks an IANA time zone name.

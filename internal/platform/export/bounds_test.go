@@ -1,0 +1,103 @@
+package export
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// peakHeap runs f while sampling the live heap and returns how far it rose above the heap
+// before f.
+func peakHeap(f func()) uint64 {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	base := ms.HeapAlloc
+	var peak atomic.Uint64
+	stop, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		var m runtime.MemStats
+		for {
+			runtime.ReadMemStats(&m)
+			if m.HeapAlloc > peak.Load() {
+				peak.Store(m.HeapAlloc)
+			}
+			select {
+			case <-stop:
+				return
+			case <-time.After(2 * time.Millisecond):
+			}
+		}
+	}()
+	f()
+	close(stop)
+	<-done
+	if p := peak.Load(); p > base {
+		return p - base
+	}
+	return 0
+}
+
+// source yields n rows and counts what it was asked for.
+func source(n int, asked *int) RowSource {
+	return func(yield func([]string) error) error {
+		for i := range n {
+			*asked = i + 1
+			if err := yield([]string{fmt.Sprint(i + 1), fmt.Sprintf("T%05d", i), "Nurul Aisyah binti Abdullah 张伟 " + fmt.Sprint(i), "nurul" + fmt.Sprint(i) + "@school.test", "2026-01-05", "Member"}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+}
+
+var boundCols = []Column{{Header: "No.", Width: 6}, {Header: "Code", Width: 14}, {Header: "Name", Width: 34}, {Header: "E-mail", Width: 32}, {Header: "Join date", Width: 14}, {Header: "Account", Width: 16}}
+
+// TestXLSXExportHeapBounded: 200,000 streamed rows keep the heap bounded: excelize's stream
+// writer spills the sheet to a temporary file past 16 MB, and only the compressed workbook
+// is held while it is written out.
+func TestXLSXExportHeapBounded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes 200,000 rows")
+	}
+	var asked int
+	var err error
+	peak := peakHeap(func() {
+		err = WriteXLSX(io.Discard, Table{Title: "Teachers", Columns: boundCols, Source: source(200_000, &asked)})
+	})
+	if err != nil || asked != 200_000 {
+		t.Fatal(err, asked)
+	}
+	t.Logf("xlsx, 200,000 rows: heap peak %d MB", peak>>20)
+	if peak > 96<<20 {
+		t.Fatalf("xlsx of 200,000 rows: heap peak %d MB, want under 96 MB", peak>>20)
+	}
+}
+
+// TestPDFExportBounded: a PDF stops at MaxPDFRows (the source is not read further), and the
+// largest allowed PDF keeps the heap bounded.
+func TestPDFExportBounded(t *testing.T) {
+	var asked int
+	err := WritePDF(io.Discard, Table{Title: "Teachers", Columns: boundCols, Source: source(1_000_000, &asked)})
+	if !errors.Is(err, ErrTooManyPDFRows) || asked != MaxPDFRows+1 {
+		t.Fatalf("err = %v after %d rows, want ErrTooManyPDFRows after %d", err, asked, MaxPDFRows+1)
+	}
+	if testing.Short() {
+		return
+	}
+	peak := peakHeap(func() {
+		err = WritePDF(io.Discard, Table{Title: "Teachers", Columns: boundCols, Source: source(MaxPDFRows, &asked)})
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("pdf, %d rows: heap peak %d MB", MaxPDFRows, peak>>20)
+	if peak > 160<<20 {
+		t.Fatalf("pdf of %d rows: heap peak %d MB, want under 160 MB", MaxPDFRows, peak>>20)
+	}
+}
