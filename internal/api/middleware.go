@@ -38,6 +38,10 @@ func (a *API) wrap(rt Route) http.Handler {
 			}
 			r = r.WithContext(withPrincipal(r.Context(), p))
 		}
+		if err := checkFilters(r); err != nil {
+			writeErr(w, r, err)
+			return
+		}
 		if err := rt.Handle(w, r); err != nil {
 			writeErr(w, r, err)
 		}
