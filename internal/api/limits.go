@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"hadir/internal/platform/validate"
 )
@@ -13,8 +14,17 @@ import (
 // pattern too complex"), which answered 500.
 const maxFilterLen = 255
 
-// checkFilters answers 422 naming the filter[...] parameter whose value is too long.
-func checkFilters(r *http.Request) error {
+// badText reports text no column can hold on both engines: PostgreSQL refuses invalid UTF-8
+// and the NUL character in text, which answered 500.
+func badText(s string) bool { return !utf8.ValidString(s) || strings.ContainsRune(s, 0) }
+
+// checkRequest refuses, before the handler, what the handlers cannot store or search: a path
+// that is not valid text (404: no item has such a key), and query values that are not valid
+// text or search terms that are too long (422 naming the parameter).
+func checkRequest(r *http.Request) error {
+	if badText(r.URL.Path) {
+		return errNotFound
+	}
 	if r.URL.RawQuery == "" {
 		return nil
 	}
@@ -26,12 +36,19 @@ func checkFilters(r *http.Request) error {
 	sort.Strings(keys)
 	c := validate.New()
 	for _, k := range keys {
-		if !strings.HasPrefix(k, "filter[") {
+		name := k
+		if badText(k) {
+			name = strings.ToValidUTF8(strings.ReplaceAll(k, "\x00", ""), "?")
+			c.Invalid(name)
 			continue
 		}
 		for _, v := range q[k] {
-			if !c.Has(k) {
-				c.MaxLen(k, v, maxFilterLen)
+			switch {
+			case c.Has(name):
+			case badText(v):
+				c.Invalid(name)
+			case strings.HasPrefix(k, "filter["):
+				c.MaxLen(name, v, maxFilterLen)
 			}
 		}
 	}

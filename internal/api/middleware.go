@@ -38,7 +38,7 @@ func (a *API) wrap(rt Route) http.Handler {
 			}
 			r = r.WithContext(withPrincipal(r.Context(), p))
 		}
-		if err := checkFilters(r); err != nil {
+		if err := checkRequest(r); err != nil {
 			writeErr(w, r, err)
 			return
 		}

@@ -1,0 +1,49 @@
+package api_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"hadir/internal/account"
+	"hadir/internal/people"
+	"hadir/internal/platform/database"
+	"hadir/internal/testdb"
+)
+
+// TestUnstorableInputIsRefused: what the contract fuzz found answering 500. A search term
+// past SQLite's LIKE limit, text PostgreSQL cannot hold (invalid UTF-8, NUL) in the query, a
+// path or a JSON body, and a beacon number out of PostgreSQL's integer range now answer 422
+// naming the field, or 404 for a key that cannot exist.
+func TestUnstorableInputIsRefused(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		s := e.school("Input School")
+		field := func(r resp, name string) {
+			t.Helper()
+			if r.status != 422 || r.body["errors"].(map[string]any)[name] == nil {
+				t.Errorf("want 422 naming %s, got %d %s", name, r.status, r.raw)
+			}
+		}
+		long := strings.Repeat("A", 60_000)
+		field(e.call("GET", "/api/school/employee/teacher?filter%5Bfirst_name%5D="+long, s.token, nil), "filter[first_name]")
+		field(e.call("GET", "/api/school/dashboard/staff/attendance/daily/detailed?date=2026-03-27&filter%5Bbase%5D="+long, s.token, nil), "filter[base]")
+		field(e.call("GET", "/api/school/employee/teacher/code?code=%FF%FE", s.token, nil), "code")
+		field(e.call("GET", "/api/school/attendance/teacher/audit?from_date=a%00b", s.token, nil), "from_date")
+		e.expect(e.call("GET", "/api/images/%FF%FE", "", nil), 404)
+		e.expect(e.call("GET", "/api/leave/attachments/%FF%FE", s.token, nil), 404)
+		field(e.call("POST", "/api/school/holiday/management", s.token, `{"name":"x\u0000y","start":"2026-01-01"}`), "name")
+		field(e.call("POST", "/api/school/group/management", s.token, `{"name":"ok","days":[{"note":"\u0000"}]}`), "days")
+		// A literal backslash-u in text is not a NUL.
+		e.expect(e.call("POST", "/api/school/holiday/management", s.token, `{"name":"x\\u0000y","start":"2026-01-02"}`), 201)
+
+		uid, tok := fuzzUser(e, s.orgID, account.RoleMember)
+		if err := e.app.People.Link(context.Background(), s.orgID, personIn(e, s, people.Teacher), uid); err != nil {
+			t.Fatal(err)
+		}
+		r := e.call("POST", "/api/attendance/beacon", tok, map[string]any{"uuid": "f7826da6-4fa2-4e98-8024-bc5b71e0893e", "major": -2147483649, "minor": 1})
+		if r.status != 422 || r.str("code") != "beacon.unknown" {
+			t.Errorf("beacon number out of range: %d %s", r.status, r.raw)
+		}
+	})
+}
