@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"maps"
 	"math/rand"
 	"mime"
 	"mime/multipart"
@@ -40,7 +41,8 @@ import (
 //	go test ./internal/api -run TestContractFuzz
 //
 // HADIR_FUZZ_SEED=<n> replays a run (the seed is printed); HADIR_FUZZ_BUDGET=<duration>
-// changes the time spent per engine.
+// changes the time spent per engine; HADIR_FUZZ_TRACE=<part of "METHOD /path"> logs every
+// request and answer of the operations it matches.
 const (
 	fuzzBudget      = 40 * time.Second // per engine, split evenly between the operations
 	fuzzBudgetShort = 6 * time.Second  // under -short
@@ -76,7 +78,7 @@ type fuzzActor struct {
 	token            string
 	ended            bool
 	fresh            []string // unused fresh sessions for fuzzFresh operations
-	own, foreign     []int64  // ids of items in the actor's organisation and in another one
+	own, foreign     fuzzIDs  // ids of items in the actor's organisation and in another one
 }
 
 func TestContractFuzz(t *testing.T) {
@@ -129,6 +131,7 @@ func TestContractFuzz(t *testing.T) {
 		}
 		per := budget / time.Duration(len(ops))
 		total, statuses := 0, map[int]int{}
+		var never []string
 		for i, o := range ops {
 			key := o.method + " " + o.path
 			if why, ok := fuzzSkip[key]; ok {
@@ -160,8 +163,14 @@ func TestContractFuzz(t *testing.T) {
 					break // enough for one operation: the first ones tell the story
 				}
 			}
+			if f.ok == 0 {
+				never = append(never, key)
+			}
 		}
 		t.Logf("%d requests; statuses %v", total, statuses)
+		if len(never) > 0 {
+			t.Logf("%d operations never answered 2xx (their valid requests need data the generator does not make): %s", len(never), strings.Join(never, ", "))
+		}
 	})
 }
 
@@ -177,24 +186,42 @@ func fuzzWorld(e *env) []*fuzzActor {
 			mk, kinds = e.school, []people.Kind{people.Teacher, people.Staff}
 		}
 		home, other := mk("Fuzz "+kind), mk("Other "+kind)
-		ids := func(v tenant) []int64 {
-			var out []int64
+		ids := func(v tenant) fuzzIDs {
+			out := fuzzIDs{}
 			for _, pk := range kinds {
 				for range 3 {
-					out = append(out, personIn(e, v, pk))
+					out.add(string(pk), personIn(e, v, pk))
 				}
-				out = append(out, groupIn(e, v, string(pk)), entitlementIn(e, v, "leave", string(pk)), applicationIn(e, v, "leave", string(pk)))
+				out.add("group", groupIn(e, v, string(pk)))
+				out.add("entitlement", entitlementIn(e, v, "leave", string(pk)))
+				out.add("application", applicationIn(e, v, "leave", string(pk)))
 				if kind == "school" {
-					out = append(out, entitlementIn(e, v, "away", string(pk)), applicationIn(e, v, "away", string(pk)))
+					out.add("entitlement", entitlementIn(e, v, "away", string(pk)))
+					out.add("application", applicationIn(e, v, "away", string(pk)))
 				}
 			}
-			out = append(out, holidayIn(e, v), leaveTypeIn(e, v, "leave"), deviceIn(e, v), beaconIn(e, v))
+			out.add("holiday", holidayIn(e, v))
+			out.add("leavetype", leaveTypeIn(e, v, "leave"))
+			if kind == "school" {
+				out.add("leavetype", leaveTypeIn(e, v, "away"))
+			}
+			out.add("device", deviceIn(e, v))
+			out.add("beacon", beaconIn(e, v))
 			if kind == "company" {
-				out = append(out, positionIn(e, v), departmentIn(e, v))
+				out.add("position", positionIn(e, v))
+				out.add("department", departmentIn(e, v))
 			}
 			return out
 		}
 		own, foreign := ids(home), ids(other)
+		// One person of each kind has an account (not a shared actor's), for the privilege
+		// operations.
+		for _, pk := range kinds {
+			uid, _ := fuzzUser(e, home.orgID, account.RoleMember)
+			if err := e.app.People.Link(ctx, home.orgID, own[string(pk)][0], uid); err != nil {
+				e.t.Fatal(err)
+			}
+		}
 		// The member is linked to a person, so that the personal area has something to show.
 		memberID, memberTok := fuzzUser(e, home.orgID, account.RoleMember)
 		// Their person is kept out of the ids the fuzz draws from, so that no request
@@ -245,13 +272,14 @@ type fuzzer struct {
 	doc      *openapi3.T
 	replay   string
 	failures int
+	ok       int // 2xx answers
 }
 
 // one sends the n-th request of the operation as actor a and checks the answer; it returns
 // the status.
 func (f *fuzzer) one(a *fuzzActor, n int) int {
 	g := f.g
-	g.own, g.foreign = a.own, a.foreign
+	g.own, g.foreign, g.path = a.own, a.foreign, f.o.path
 	key := f.o.method + " " + f.o.path
 	mutate := n > 0 && g.r.Intn(3) > 0 // the first request of each operation is a valid one
 
@@ -344,8 +372,16 @@ func (f *fuzzer) one(a *fuzzActor, n int) int {
 	defer res.Body.Close()
 	raw, _ := io.ReadAll(res.Body)
 	if res.StatusCode == 401 && secured && !fuzzFresh[key] && !a.ended {
+		// Not the operation's fault, but the rest of the run loses this actor: an
+		// operation that ends shared sessions belongs in fuzzFresh.
 		a.ended = true
-		f.t.Logf("DEBUG %s session ended by an earlier request; first 401 at %s: %s", a.name, key, raw)
+		f.t.Errorf("%s: the shared session of %s has ended (%s); %s", key, a.name, raw, f.replay)
+	}
+	if res.StatusCode < 300 {
+		f.ok++
+	}
+	if tr := os.Getenv("HADIR_FUZZ_TRACE"); tr != "" && strings.Contains(key, tr) {
+		f.t.Logf("trace %s as %s: %s %s\n  body: %.300s\n  answer %d: %.300s", key, who, f.o.method, strings.TrimPrefix(u, f.e.srv.URL), shown, res.StatusCode, raw)
 	}
 	if msg := f.check(req, res, raw); msg != "" {
 		f.failures++
@@ -409,10 +445,92 @@ func (f *fuzzer) check(req *http.Request, res *http.Response, raw []byte) string
 // fuzzRaw is a request body sent as is (not JSON-encoded).
 type fuzzRaw string
 
-// fuzzGen generates values from schemas; own and foreign are the ids it draws from.
+// fuzzIDs are the ids of an organisation's items by kind (teacher, group, leavetype, ...).
+type fuzzIDs map[string][]int64
+
+func (ids fuzzIDs) add(kind string, id int64) { ids[kind] = append(ids[kind], id) }
+
+func (ids fuzzIDs) all() []int64 {
+	var out []int64
+	for _, k := range slices.Sorted(maps.Keys(ids)) {
+		out = append(out, ids[k]...)
+	}
+	return out
+}
+
+// fuzzItem guesses the kind of item a field names on a path.
+func fuzzItem(path, field string) []string {
+	f := strings.ToLower(field)
+	switch f {
+	case "group_id":
+		return []string{"group"}
+	case "holiday_id":
+		return []string{"holiday"}
+	case "leave_type_id", "type_id":
+		return []string{"leavetype"}
+	case "device_id":
+		return []string{"device"}
+	case "position_id":
+		return []string{"position"}
+	case "department_id":
+		return []string{"department"}
+	case "id":
+		switch {
+		case strings.Contains(path, "/group"):
+			return []string{"group"}
+		case strings.Contains(path, "/holiday"):
+			return []string{"holiday"}
+		case strings.Contains(path, "/beacon"):
+			return []string{"beacon"}
+		case strings.Contains(path, "/device/facial"):
+			return []string{"device"}
+		case strings.Contains(path, "/entitlement"):
+			return []string{"entitlement"}
+		case strings.Contains(path, "/application"):
+			return []string{"application"}
+		case strings.Contains(path, "/management") && (strings.Contains(path, "/leave") || strings.Contains(path, "/away")),
+			strings.HasPrefix(path, "/api/company/leave") && !strings.Contains(path, "/employee") && !strings.Contains(path, "/assignment"):
+			return []string{"leavetype"}
+		case strings.Contains(path, "/positions"):
+			return []string{"position"}
+		case strings.Contains(path, "/department"):
+			return []string{"department"}
+		}
+	}
+	switch {
+	case strings.Contains(path, "teacher"):
+		return []string{"teacher"}
+	case strings.Contains(path, "staff"):
+		return []string{"staff"}
+	case strings.HasPrefix(path, "/api/school/"):
+		return []string{"teacher", "staff"}
+	}
+	return []string{"employee"}
+}
+
+// fuzzGen generates values from schemas; own and foreign are the ids it draws from, path
+// the operation's path (to guess which kind of item an "id" names).
 type fuzzGen struct {
 	r            *rand.Rand
-	own, foreign []int64
+	own, foreign fuzzIDs
+	path         string
+}
+
+// id is an id of the caller's organisation for a field: mostly of the kind the field names.
+func (g *fuzzGen) id(field string) (int64, bool) {
+	var pool []int64
+	if g.r.Intn(5) > 0 {
+		for _, k := range fuzzItem(g.path, field) {
+			pool = append(pool, g.own[k]...)
+		}
+	}
+	if len(pool) == 0 {
+		pool = g.own.all()
+	}
+	if len(pool) == 0 {
+		return 0, false
+	}
+	return pool[g.r.Intn(len(pool))], true
 }
 
 func fuzzIsID(name string) bool {
@@ -489,8 +607,8 @@ func (g *fuzzGen) value(name string, s *openapi3.Schema, depth int) any {
 		}
 		return out
 	case "integer", "number":
-		if fuzzIsID(name) && len(g.own) > 0 {
-			return g.own[g.r.Intn(len(g.own))]
+		if id, ok := g.id(name); ok && fuzzIsID(name) {
+			return id
 		}
 		lo, hi := 0.0, 10.0
 		if s.Min != nil {
@@ -527,14 +645,23 @@ func (g *fuzzGen) str(name string, s *openapi3.Schema) string {
 		return time.Date(2026, time.Month(1+g.r.Intn(12)), 1+g.r.Intn(28), g.r.Intn(24), g.r.Intn(60), 0, 0, time.UTC).Format(time.RFC3339)
 	case s.Format == "email" || strings.Contains(n, "email"):
 		return fmt.Sprintf("fuzz%d@example.test", g.r.Intn(1_000_000))
+	case n == "timezone" || n == "time_zone":
+		return []string{"Asia/Kuala_Lumpur", "Europe/Berlin", "UTC"}[g.r.Intn(3)]
 	case strings.Contains(n, "time"):
 		return fmt.Sprintf("%02d:%02d", g.r.Intn(24), g.r.Intn(60))
 	case strings.Contains(n, "password"):
 		return "fuzzpass1234"
 	case fuzzIsID(name) && len(g.own) > 0:
-		return strconv.FormatInt(g.own[g.r.Intn(len(g.own))], 10)
-	case n == "timezone":
-		return "Asia/Kuala_Lumpur"
+		id, _ := g.id(name)
+		return strconv.FormatInt(id, 10)
+	case strings.Contains(n, "uuid"):
+		return fmt.Sprintf("%08x-%04x-4%03x-8%03x-%012x", g.r.Uint32(), g.r.Intn(1<<16), g.r.Intn(1<<12), g.r.Intn(1<<12), g.r.Int63n(1<<48))
+	case n == "code" || strings.HasSuffix(n, "_code") || strings.Contains(n, "serial"):
+		return fmt.Sprintf("FZ%06d", g.r.Intn(1_000_000))
+	case strings.Contains(n, "phone") || strings.Contains(n, "contact_number") || strings.Contains(n, "mobile"):
+		return "+60 3-1234 5678"
+	case strings.Contains(n, "nric"):
+		return "900101145678"
 	case n == "type":
 		return []string{"xlsx", "pdf"}[g.r.Intn(2)]
 	case n == "year":
@@ -546,7 +673,7 @@ func (g *fuzzGen) str(name string, s *openapi3.Schema) string {
 	if s.MaxLength != nil && int(*s.MaxLength) < max {
 		max = int(*s.MaxLength)
 	}
-	out := fmt.Sprintf("Fuzz %d", g.r.Intn(100000))
+	out := fmt.Sprintf("Fuzz-%d", g.r.Intn(100000))
 	if len(out) > max {
 		out = out[:max]
 	}
@@ -583,14 +710,17 @@ var fuzzBadNumbers = []any{-1, 0, -2147483649, int64(9223372036854775807), 1e308
 
 // mutant is a wrong value for a field of schema s.
 func (g *fuzzGen) mutant(name string, s *openapi3.Schema) any {
-	switch g.r.Intn(7) {
+	switch g.r.Intn(8) {
+	case 6: // control characters and invalid UTF-8 inside otherwise fine text
+		return "Fuzz" + []string{"\x00", "\r", "\n", "\r\n", "\t", "\x1b", "\x7f", "\u2028", "\xff"}[g.r.Intn(9)] + "text"
 	case 0:
 		return g.badString()
 	case 1:
 		return fuzzBadNumbers[g.r.Intn(len(fuzzBadNumbers))]
 	case 2: // an id of the other organisation
-		if len(g.foreign) > 0 {
-			return g.foreign[g.r.Intn(len(g.foreign))]
+		other := &fuzzGen{r: g.r, own: g.foreign, path: g.path}
+		if id, ok := other.id(name); ok {
+			return id
 		}
 		return 999999
 	case 3: // an unknown id
@@ -599,7 +729,7 @@ func (g *fuzzGen) mutant(name string, s *openapi3.Schema) any {
 		return []any{true, "x", []any{1, "a"}, map[string]any{"a": 1}, nil}[g.r.Intn(5)]
 	case 5:
 		if s != nil && fuzzType(s) == "array" {
-			return []any{g.foreign, []any{nil}, make([]any, 2000)}[g.r.Intn(3)]
+			return []any{g.foreign.all(), []any{nil}, make([]any, 2000)}[g.r.Intn(3)]
 		}
 		return g.badString()
 	}
@@ -664,17 +794,20 @@ func (g *fuzzGen) multipart(s *openapi3.Schema, mutate bool) ([]byte, string, st
 	var buf bytes.Buffer
 	mw := multipart.NewWriter(&buf)
 	var desc []string
-	var names []string
-	for n := range s.Properties {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		p := s.Properties[n].Value
-		required := false
-		for _, r := range s.Required {
-			required = required || r == n
+	props, required := map[string]*openapi3.Schema{}, map[string]bool{}
+	for _, sub := range append([]*openapi3.SchemaRef{{Value: s}}, s.AllOf...) {
+		if sub.Value == nil {
+			continue
 		}
+		for n, p := range sub.Value.Properties {
+			props[n] = p.Value
+		}
+		for _, r := range sub.Value.Required {
+			required[r] = true
+		}
+	}
+	for _, n := range slices.Sorted(maps.Keys(props)) {
+		p, required := props[n], required[n]
 		if !required && g.r.Intn(2) == 0 {
 			continue
 		}
@@ -683,8 +816,10 @@ func (g *fuzzGen) multipart(s *openapi3.Schema, mutate bool) ([]byte, string, st
 			continue
 		}
 		if p != nil && p.Format == "binary" {
-			file := fuzzPNG
-			name := "photo.png"
+			file, name := fuzzPNG, "photo.png"
+			if n == "file" {
+				file, name = []byte(fmt.Sprintf("code,first_name,last_name,email,join_date\nFZ%d,Ann,Lee,,2026-01-05\n", g.r.Intn(1_000_000))), "people.csv"
+			}
 			if mutate {
 				switch g.r.Intn(4) {
 				case 0:
