@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"log/slog"
 	"maps"
 	"math/rand"
 	"mime"
@@ -18,6 +19,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -120,6 +122,12 @@ func TestContractFuzz(t *testing.T) {
 	replay := fmt.Sprintf("replay: HADIR_FUZZ_SEED=%d go test ./internal/api -run TestContractFuzz", seed)
 	t.Logf("seed %d, %d operations, %s per engine (%s)", seed, len(ops), budget, replay)
 
+	// The server's error log is kept, so that a 5xx shows its cause.
+	logs := &fuzzLog{}
+	prev := slog.Default()
+	slog.SetDefault(slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelError})))
+	t.Cleanup(func() { slog.SetDefault(prev) })
+
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newEnv(t, db)
 		actors := fuzzWorld(e)
@@ -141,7 +149,7 @@ func TestContractFuzz(t *testing.T) {
 			h := fnv.New64a()
 			_, _ = h.Write([]byte(key))
 			g := &fuzzGen{r: rand.New(rand.NewSource(seed ^ int64(h.Sum64())))}
-			f := &fuzzer{t: t, e: e, o: o, g: g, replay: replay, doc: doc}
+			f := &fuzzer{t: t, e: e, o: o, g: g, replay: replay, doc: doc, logs: logs}
 			// Most requests go to the actors of the kind of organisation the operation is
 			// for; one in six to anyone, for the 403s.
 			var fit []*fuzzActor
@@ -271,6 +279,7 @@ type fuzzer struct {
 	g        *fuzzGen
 	doc      *openapi3.T
 	replay   string
+	logs     *fuzzLog
 	failures int
 	ok       int // 2xx answers
 }
@@ -365,6 +374,7 @@ func (f *fuzzer) one(a *fuzzActor, n int) int {
 	} else {
 		who = "anonymous"
 	}
+	f.logs.take()
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		f.t.Fatalf("%s %s: %v", f.o.method, u, err)
@@ -391,6 +401,9 @@ func (f *fuzzer) one(a *fuzzActor, n int) int {
 		answer := string(raw)
 		if len(answer) > 600 {
 			answer = answer[:600] + "..."
+		}
+		if l := f.logs.take(); l != "" {
+			answer += "\n  server log: " + l
 		}
 		f.t.Errorf("%s, request %d as %s: %s\n  %s %s\n  body: %s\n  answer %d: %s\n  %s",
 			key, n, who, msg, f.o.method, strings.TrimPrefix(u, f.e.srv.URL), shown, res.StatusCode, answer, f.replay)
@@ -440,6 +453,29 @@ func (f *fuzzer) check(req *http.Request, res *http.Response, raw []byte) string
 		return "the answer does not match the contract: " + s
 	}
 	return ""
+}
+
+// fuzzLog keeps the server's error log lines since the last take.
+type fuzzLog struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (l *fuzzLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.buf.Len() < 64<<10 {
+		l.buf.Write(p)
+	}
+	return len(p), nil
+}
+
+func (l *fuzzLog) take() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	s := strings.TrimSpace(l.buf.String())
+	l.buf.Reset()
+	return s
 }
 
 // fuzzRaw is a request body sent as is (not JSON-encoded).
