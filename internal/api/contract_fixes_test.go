@@ -41,6 +41,9 @@ func TestUnstorableInputIsRefused(t *testing.T) {
 		if err := e.app.People.Link(context.Background(), s.orgID, personIn(e, s, people.Teacher), uid); err != nil {
 			t.Fatal(err)
 		}
+		// A multipart leave application: a NUL in a field is refused, naming it.
+		field(e.multipart("/api/school/personal/leave/application", tok, map[string]string{"leave_type_id": "1", "from_date": "2026-12-01", "reason": "a\x00b"},
+			"attachment", "note.png", fuzzPNG), "reason")
 		r := e.call("POST", "/api/attendance/beacon", tok, map[string]any{"uuid": "f7826da6-4fa2-4e98-8024-bc5b71e0893e", "major": -2147483649, "minor": 1})
 		if r.status != 422 || r.str("code") != "beacon.unknown" {
 			t.Errorf("beacon number out of range: %d %s", r.status, r.raw)
