@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"hadir/internal/account"
+	"hadir/internal/device"
 	"hadir/internal/people"
 	"hadir/internal/platform/database"
 	"hadir/internal/testdb"
@@ -47,6 +48,34 @@ func TestUnstorableInputIsRefused(t *testing.T) {
 		r := e.call("POST", "/api/attendance/beacon", tok, map[string]any{"uuid": "f7826da6-4fa2-4e98-8024-bc5b71e0893e", "major": -2147483649, "minor": 1})
 		if r.status != 422 || r.str("code") != "beacon.unknown" {
 			t.Errorf("beacon number out of range: %d %s", r.status, r.raw)
+		}
+	})
+}
+
+// TestTerminalTextIsStored: a terminal's upload holding NUL or invalid UTF-8 was answered
+// "try later" (503) on PostgreSQL, so the terminal sent it again forever; it is now stored as
+// text and acknowledged. A serial number that is not text names no device (403).
+func TestTerminalTextIsStored(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		c := e.company("Terminal Co")
+		if _, err := e.app.Devices.Save(context.Background(), device.Device{OrgID: c.orgID, Name: "Gate", Code: "BADTEXT01", Enabled: true}); err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range []struct{ method, path, body string }{
+			{"POST", "/iclock/cdata?SN=BADTEXT01&table=OPERLOG", "OPLOG 4\t0\t2026-11-16 08:00:00\tname\x00\xff"},
+			{"POST", "/iclock/cdata?SN=BADTEXT01&table=AB%00%FF", "x"},
+			{"POST", "/iclock/cdata?SN=BADTEXT01&table=ATTLOG&Stamp=%FF", "1\t2026-11-16 08:00:00\t0\t15\x00\xff\n\xff\t2026-11-16 08:00:00\t0\t15"},
+			{"POST", "/iclock/devicecmd?SN=BADTEXT01", "ID=1&Return=0&CMD=DATA\x00\xff"},
+		} {
+			if r := e.call(tc.method, tc.path, "", tc.body); r.status != 200 {
+				t.Errorf("%s %s: %d %s", tc.method, tc.path, r.status, r.raw)
+			}
+		}
+		for _, sn := range []string{"%FF", "BAD%00"} {
+			if r := e.call("GET", "/iclock/cdata?options=all&SN="+sn, "", nil); r.status != 403 {
+				t.Errorf("SN %s: %d %s", sn, r.status, r.raw)
+			}
 		}
 	})
 }

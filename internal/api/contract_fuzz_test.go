@@ -44,7 +44,8 @@ import (
 //
 // HADIR_FUZZ_SEED=<n> replays a run (the seed is printed); HADIR_FUZZ_BUDGET=<duration>
 // changes the time spent per engine; HADIR_FUZZ_TRACE=<part of "METHOD /path"> logs every
-// request and answer of the operations it matches.
+// request and answer of the operations it matches; HADIR_FUZZ_ONLY=<part of a path> fuzzes
+// only the operations whose path contains it, with the whole budget.
 const (
 	fuzzBudget      = 40 * time.Second // per engine, split evenly between the operations
 	fuzzBudgetShort = 6 * time.Second  // under -short
@@ -94,7 +95,7 @@ func TestContractFuzz(t *testing.T) {
 	}
 	var ops []fuzzOp
 	for _, p := range doc.Paths.InMatchingOrder() {
-		if !strings.HasPrefix(p, "/api/") {
+		if !(strings.HasPrefix(p, "/api/") || strings.HasPrefix(p, "/iclock/")) || !strings.Contains(p, os.Getenv("HADIR_FUZZ_ONLY")) {
 			continue
 		}
 		item := doc.Paths.Value(p)
@@ -131,6 +132,17 @@ func TestContractFuzz(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newEnv(t, db)
 		actors := fuzzWorld(e)
+		var codes []string
+		rows, err := db.Query(`SELECT code FROM devices ORDER BY id`)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for rows.Next() {
+			var c string
+			_ = rows.Scan(&c)
+			codes = append(codes, c)
+		}
+		rows.Close()
 		perms := map[string]string{}
 		for _, rt := range e.app.API.Routes() {
 			if rt.Access == api.Perm {
@@ -148,7 +160,7 @@ func TestContractFuzz(t *testing.T) {
 			}
 			h := fnv.New64a()
 			_, _ = h.Write([]byte(key))
-			g := &fuzzGen{r: rand.New(rand.NewSource(seed ^ int64(h.Sum64())))}
+			g := &fuzzGen{r: rand.New(rand.NewSource(seed ^ int64(h.Sum64()))), codes: codes}
 			f := &fuzzer{t: t, e: e, o: o, g: g, replay: replay, doc: doc, logs: logs}
 			// Most requests go to the actors of the kind of organisation the operation is
 			// for; one in six to anyone, for the 403s.
@@ -314,6 +326,12 @@ func (f *fuzzer) one(a *fuzzActor, n int) int {
 				continue
 			}
 			v := g.value(p.Name, p.Schema.Value, 0)
+			if p.Name == "SN" && len(g.codes) > 0 {
+				v = g.codes[g.r.Intn(len(g.codes))]
+			}
+			if p.Name == "table" && g.r.Intn(3) > 0 {
+				v = []string{"ATTLOG", "OPERLOG", "USERINFO", "ATTPHOTO"}[g.r.Intn(4)]
+			}
 			if mutate && g.r.Intn(3) == 0 {
 				if g.r.Intn(4) == 0 {
 					continue // a missing parameter
@@ -344,6 +362,9 @@ func (f *fuzzer) one(a *fuzzActor, n int) int {
 				raw, _ = json.Marshal(v)
 			}
 			body, contentType, shown = bytes.NewReader(raw), "application/json", string(raw)
+		} else if mt := rb.Value.Content.Get("text/plain"); mt != nil {
+			raw := g.terminalText(mutate)
+			body, contentType, shown = strings.NewReader(raw), "text/plain", raw
 		} else if mt := rb.Value.Content.Get("multipart/form-data"); mt != nil && mt.Schema != nil {
 			raw, ct, desc := g.multipart(mt.Schema.Value, mutate)
 			body, contentType, shown = bytes.NewReader(raw), ct, desc
@@ -550,6 +571,7 @@ type fuzzGen struct {
 	r            *rand.Rand
 	own, foreign fuzzIDs
 	path         string
+	codes        []string // serial numbers of the terminals (both organisations)
 }
 
 // id is an id of the caller's organisation for a field: mostly of the kind the field names.
@@ -717,6 +739,32 @@ func (g *fuzzGen) str(name string, s *openapi3.Schema) string {
 		out += "x"
 	}
 	return out
+}
+
+// terminalText is a body a terminal sends: tab-separated punch lines, command results, or
+// (mutated) lines with bad fields, control characters, invalid UTF-8 and noise.
+func (g *fuzzGen) terminalText(mutate bool) string {
+	var lines []string
+	for range 1 + g.r.Intn(4) {
+		pin := []string{"1", "2", "3", "E001", "V12", strconv.Itoa(g.r.Intn(100))}[g.r.Intn(6)]
+		at := time.Date(2026, time.Month(1+g.r.Intn(12)), 1+g.r.Intn(28), g.r.Intn(24), g.r.Intn(60), 0, 0, time.UTC).Format("2006-01-02 15:04:05")
+		line := []string{pin, at, strconv.Itoa(g.r.Intn(6)), strconv.Itoa(g.r.Intn(16)), "0"}
+		if g.r.Intn(4) == 0 {
+			line = []string{"ID=" + strconv.Itoa(g.r.Intn(50)), "Return=0", "CMD=DATA"}
+			lines = append(lines, strings.Join(line, "&"))
+			continue
+		}
+		if mutate && g.r.Intn(2) == 0 {
+			line[g.r.Intn(len(line))] = g.badString()
+		}
+		lines = append(lines, strings.Join(line, "\t"))
+	}
+	if mutate && g.r.Intn(5) == 0 {
+		noise := make([]byte, g.r.Intn(2048))
+		g.r.Read(noise)
+		lines = append(lines, string(noise))
+	}
+	return strings.Join(lines, "\n")
 }
 
 // pathValue is a value of a path parameter: mostly well-formed but unknown keys.
