@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -76,6 +77,27 @@ func TestTerminalTextIsStored(t *testing.T) {
 			if r := e.call("GET", "/iclock/cdata?options=all&SN="+sn, "", nil); r.status != 403 {
 				t.Errorf("SN %s: %d %s", sn, r.status, r.raw)
 			}
+		}
+	})
+}
+
+// TestChunkedUploadIDsOfTwoUsers: two users who chose the same upload id collided on the
+// chunks' unique index (500); an upload id is the caller's own.
+func TestChunkedUploadIDsOfTwoUsers(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		c := e.company("Chunk Co")
+		pid := personIn(e, c, people.Employee)
+		tokens := []string{c.token, e.user(c.orgID, account.RoleAdmin)}
+		half := len(fuzzPNG) / 2
+		for _, tok := range tokens {
+			r := e.upload("/api/employee/profile/image", tok, map[string]string{"employee_id": fmt.Sprint(pid), "upload_id": "same", "is_last": "false"}, fuzzPNG[:half])
+			if r.status != 202 || r.str("data", "upload_id") != "same" {
+				t.Fatalf("first chunk: %d %s", r.status, r.raw)
+			}
+		}
+		for _, tok := range tokens {
+			e.expect(e.upload("/api/employee/profile/image", tok, map[string]string{"employee_id": fmt.Sprint(pid), "upload_id": "same", "is_last": "true"}, fuzzPNG[half:]), 200)
 		}
 	})
 }

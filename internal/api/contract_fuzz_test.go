@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"hash/fnv"
+	"image"
+	"image/png"
 	"io"
 	"log/slog"
 	"maps"
@@ -869,8 +871,16 @@ func fuzzQueryString(v any) string {
 	return strings.Trim(string(b), `"`)
 }
 
-// A 1x1 PNG.
-var fuzzPNG = []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89\x00\x00\x00\rIDATx\x9cc\xf8\x0f\x00\x00\x01\x01\x00\x05\x18\xd8N\x00\x00\x00\x00IEND\xaeB`\x82")
+// fuzzPNG is a small valid PNG.
+var fuzzPNG = func() []byte {
+	img := image.NewRGBA(image.Rect(0, 0, 4, 3))
+	for i := range img.Pix {
+		img.Pix[i] = byte(i * 7)
+	}
+	var buf bytes.Buffer
+	_ = png.Encode(&buf, img)
+	return buf.Bytes()
+}()
 
 // multipart renders a multipart form of schema s: binary fields get a small PNG, random
 // bytes or (rarely) more than the upload limit.
