@@ -101,3 +101,18 @@ func TestChunkedUploadIDsOfTwoUsers(t *testing.T) {
 		}
 	})
 }
+
+// TestEntitlementShortPeriodStart: a period_start shorter than a year, with no valid_until,
+// panicked (slice bounds) and answered 500; it is a 422 naming period_start.
+func TestEntitlementShortPeriodStart(t *testing.T) {
+	e := newEnv(t, testdb.New(t))
+	c := e.company("Period Co")
+	body := map[string]any{"employee_id": personIn(e, c, people.Employee), "leave_type_id": leaveTypeIn(e, c, "leave"), "entitled": 2}
+	for _, ps := range []string{"x", "[]", "202"} {
+		body["period_start"] = ps
+		r := e.call("POST", "/api/company/leave/employee/entitlement", c.token, body)
+		if r.status != 422 || r.body["errors"].(map[string]any)["period_start"] == nil {
+			t.Errorf("period_start %q: %d %s", ps, r.status, r.raw)
+		}
+	}
+}

@@ -191,7 +191,11 @@ func (s *Service) SaveEntitlement(ctx context.Context, orgID int64, personKind, 
 		e.PeriodStart = today[:4] + "-01-01"
 	}
 	if e.ValidUntil == "" {
-		e.ValidUntil = e.PeriodStart[:4] + "-12-31"
+		if ps, err := time.Parse(time.DateOnly, e.PeriodStart); err == nil {
+			e.ValidUntil = ps.Format("2006") + "-12-31"
+		} else {
+			e.ValidUntil = today[:4] + "-12-31" // period_start is refused below
+		}
 	}
 	c := validate.New()
 	ps, err1 := time.Parse(time.DateOnly, e.PeriodStart)
