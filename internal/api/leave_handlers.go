@@ -330,6 +330,9 @@ func readApply(w http.ResponseWriter, r *http.Request) (applyRequest, *leave.Att
 	fields := map[string]string{}
 	for k, v := range r.MultipartForm.Value {
 		if len(v) > 0 {
+			if badText(k) || badText(v[0]) {
+				return req, nil, validate.Field(strings.ToValidUTF8(strings.ReplaceAll(k, "\x00", ""), "?"), "validation.invalid", "the field holds characters that are not text")
+			}
 			fields[k] = v[0]
 		}
 	}

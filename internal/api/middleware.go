@@ -42,6 +42,10 @@ func (a *API) wrap(rt Route) http.Handler {
 			}
 			r = r.WithContext(withPrincipal(r.Context(), p))
 		}
+		if err := checkRequest(r); err != nil {
+			writeErr(w, r, err)
+			return
+		}
 		if err := rt.Handle(w, r); err != nil {
 			writeErr(w, r, err)
 		}

@@ -84,6 +84,10 @@ func (s *Service) DeleteBeacon(ctx context.Context, orgID, id int64) error {
 // beacon is not found.
 func (s *Service) BeaconOf(ctx context.Context, orgID int64, uuid string, major, minor int) (Beacon, error) {
 	var b Beacon
+	if major < 0 || major > 65535 || minor < 0 || minor > 65535 {
+		// No saved beacon has such a number; PostgreSQL would refuse it as out of range.
+		return b, ErrNotFound
+	}
 	err := s.q(ctx).QueryRowContext(ctx, `SELECT id, org_id, name, uuid, major, minor, serial FROM beacons WHERE org_id = $1 AND uuid = $2 AND major = $3 AND minor = $4`,
 		orgID, strings.ToLower(strings.TrimSpace(uuid)), major, minor).Scan(&b.ID, &b.OrgID, &b.Name, &b.UUID, &b.Major, &b.Minor, &b.Serial)
 	if errors.Is(err, sql.ErrNoRows) {

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"hadir/internal/attendance"
 	"hadir/internal/device"
@@ -65,13 +66,30 @@ func remoteIP(r *http.Request) string {
 	return ip
 }
 
+// storable reports whether text can be stored and searched on both engines: PostgreSQL
+// refuses invalid UTF-8 and NUL.
+func storable(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune(s, 0) }
+
+// asText makes what a terminal sent storable: invalid UTF-8 becomes U+FFFD and NUL is
+// dropped. Answering "try later" to such a body instead made the terminal send it forever.
+func asText(s string) string {
+	if storable(s) {
+		return s
+	}
+	return strings.ToValidUTF8(strings.ReplaceAll(s, "\x00", ""), "\uFFFD")
+}
+
 // device resolves the SN of a request. Unknown or disabled devices, a wrong key or a source
 // address outside the device's list get nothing, and are logged.
 func (s *Server) device(next func(http.ResponseWriter, *http.Request, device.Device)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		sn := r.URL.Query().Get("SN")
 		ip := remoteIP(r)
-		d, err := s.Devices.BySerial(r.Context(), sn)
+		var d device.Device
+		err := device.ErrNotFound // a serial number that is not text names no device
+		if storable(sn) {
+			d, err = s.Devices.BySerial(r.Context(), sn)
+		}
 		switch {
 		case errors.Is(err, device.ErrNotFound) || sn == "":
 			slog.Warn("iclock: unknown device", "sn", sn, "ip", ip, "path", r.URL.Path)
@@ -135,29 +153,30 @@ func (s *Server) handshake(w http.ResponseWriter, r *http.Request, d device.Devi
 // and the duplicates are ignored. Other tables are recorded as they came.
 func (s *Server) upload(w http.ResponseWriter, r *http.Request, d device.Device) {
 	r.Body = http.MaxBytesReader(w, r.Body, MaxUpload)
-	body, err := io.ReadAll(r.Body)
+	raw, err := io.ReadAll(r.Body)
 	if err != nil {
 		http.Error(w, "upload too large", http.StatusRequestEntityTooLarge)
 		return
 	}
-	table := strings.ToUpper(r.URL.Query().Get("table"))
+	body := asText(string(raw))
+	table := asText(strings.ToUpper(r.URL.Query().Get("table")))
 	ctx := r.Context()
 	if table != "ATTLOG" {
-		if err := s.Devices.Record(ctx, d, table, string(body)); err != nil {
+		if err := s.Devices.Record(ctx, d, table, body); err != nil {
 			http.Error(w, "try later", http.StatusServiceUnavailable)
 			return
 		}
-		text(w, fmt.Sprintf("OK: %d\n", strings.Count(strings.TrimSpace(string(body)), "\n")+1))
+		text(w, fmt.Sprintf("OK: %d\n", strings.Count(strings.TrimSpace(body), "\n")+1))
 		return
 	}
-	n, err := s.ingest(ctx, d, string(body))
+	n, err := s.ingest(ctx, d, body)
 	if err != nil {
 		slog.Error("iclock: ATTLOG", "sn", d.Code, "err", err)
 		http.Error(w, "try later", http.StatusServiceUnavailable)
 		return
 	}
 	if stamp := r.URL.Query().Get("Stamp"); stamp != "" {
-		_ = s.Devices.SetStamp(ctx, d, stamp)
+		_ = s.Devices.SetStamp(ctx, d, asText(stamp))
 	}
 	text(w, fmt.Sprintf("OK: %d\n", n))
 }
@@ -248,7 +267,7 @@ func (s *Server) deviceCmd(w http.ResponseWriter, r *http.Request, d device.Devi
 		http.Error(w, "too large", http.StatusRequestEntityTooLarge)
 		return
 	}
-	results, err := ParseResults(string(body))
+	results, err := ParseResults(asText(string(body)))
 	if err != nil {
 		slog.Warn("iclock: bad devicecmd", "sn", d.Code, "err", err)
 	}

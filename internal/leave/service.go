@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 	"time"
+	"unicode"
 
 	"hadir/internal/attendance"
 	"hadir/internal/org"
@@ -190,7 +191,11 @@ func (s *Service) SaveEntitlement(ctx context.Context, orgID int64, personKind, 
 		e.PeriodStart = today[:4] + "-01-01"
 	}
 	if e.ValidUntil == "" {
-		e.ValidUntil = e.PeriodStart[:4] + "-12-31"
+		if ps, err := time.Parse(time.DateOnly, e.PeriodStart); err == nil {
+			e.ValidUntil = ps.Format("2006") + "-12-31"
+		} else {
+			e.ValidUntil = today[:4] + "-12-31" // period_start is refused below
+		}
 	}
 	c := validate.New()
 	ps, err1 := time.Parse(time.DateOnly, e.PeriodStart)
@@ -523,10 +528,23 @@ func CheckAttachment(name string, data []byte) (*Attachment, error) {
 	default:
 		return nil, validate.Field("attachment", "leave.attachment_type", "the attachment must be a PDF or an image")
 	}
-	if len(name) > 200 {
-		name = name[:200]
+	return &Attachment{Name: attachmentName(name), ContentType: ct, Data: data}, nil
+}
+
+// attachmentName keeps a file name the browser sent as storable text: valid UTF-8 without
+// control characters (PostgreSQL refuses NUL and invalid UTF-8), at most 200 characters, not
+// cut inside a character.
+func attachmentName(name string) string {
+	name = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, strings.ToValidUTF8(name, "\uFFFD"))
+	if r := []rune(name); len(r) > 200 {
+		name = string(r[:200])
 	}
-	return &Attachment{Name: name, ContentType: ct, Data: data}, nil
+	return name
 }
 
 // Stats are the numbers of the statistics screen.

@@ -312,13 +312,15 @@ func (s *Service) UploadImage(ctx context.Context, p account.Principal, kind Kin
 	if len(uploadID) > 64 {
 		return "", "", validate.Field("upload_id", "validation.invalid", "upload_id is not valid")
 	}
-	uploadID = fmt.Sprintf("%d:%s", personID, uploadID)
+	// The client's id is scoped to the caller and the person: the chunks' unique index is
+	// (upload_id, seq), so two users choosing the same id collided there (500).
+	clientID := uploadID
+	uploadID = fmt.Sprintf("%d:%d:%d:%s", p.OrgID, p.UserID, personID, clientID)
 	if _, err := s.store.AddChunk(ctx, p.OrgID, p.UserID, uploadID, chunk); err != nil {
 		return "", "", err
 	}
 	if !last {
-		_, id, _ := strings.Cut(uploadID, ":")
-		return "", id, nil
+		return "", clientID, nil
 	}
 	var data []byte
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {

@@ -223,8 +223,26 @@ func (p *pdfTable) runs(s string) []run {
 	return out
 }
 
+// basicPlane replaces the characters fpdf cannot measure or embed, those past U+FFFF (emoji,
+// rare CJK), by U+FFFD: its width tables stop there, and such a name made every report of
+// the organisation panic.
+func basicPlane(s string) string {
+	for _, r := range s {
+		if r > 0xFFFF {
+			return strings.Map(func(r rune) rune {
+				if r > 0xFFFF {
+					return '\uFFFD'
+				}
+				return r
+			}, s)
+		}
+	}
+	return s
+}
+
 // drawText draws one line with its baseline at y, switching fonts per run.
 func (p *pdfTable) drawText(x, y float64, s string, bold bool, size float64) {
+	s = basicPlane(s)
 	for _, rn := range p.runs(s) {
 		p.setFont(rn.cjk, bold, size)
 		p.pdf.Text(x, y, rn.text)
@@ -236,6 +254,7 @@ func (p *pdfTable) drawText(x, y float64, s string, bold bool, size float64) {
 // anywhere otherwise (CJK text has no spaces). Explicit newlines are kept.
 // With more than maxLines lines, the last kept line ends in "…".
 func (p *pdfTable) wrap(s string, width float64, bold bool, size float64, maxLines int) []string {
+	s = basicPlane(s)
 	s = strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\t", " ")
 	var lines []string
 	for _, para := range strings.Split(s, "\n") {

@@ -3,12 +3,14 @@
 package web
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"net/http"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -128,8 +130,19 @@ func Paging(r *http.Request, defaultSize int) (database.Page, error) {
 // becomes a validation error naming the field.
 func Decode(w http.ResponseWriter, r *http.Request, dst any) error {
 	r.Body = http.MaxBytesReader(w, r.Body, MaxBodyBytes)
-	dec := json.NewDecoder(r.Body)
-	err := dec.Decode(dst)
+	raw, err := io.ReadAll(r.Body)
+	if err == nil {
+		err = json.NewDecoder(bytes.NewReader(raw)).Decode(dst)
+		if err == nil && bytes.Contains(raw, []byte(`\u0000`)) {
+			// PostgreSQL cannot store the NUL character in text (it answered 500).
+			var v any
+			if json.Unmarshal(raw, &v) == nil {
+				if field, ok := nulField("body", v); ok {
+					return validate.Field(field, "validation.control_chars", field+" must not contain control characters (found U+0000)")
+				}
+			}
+		}
+	}
 	if err == nil || errors.Is(err, io.EOF) {
 		return nil
 	}
@@ -148,6 +161,40 @@ func Decode(w http.ResponseWriter, r *http.Request, dst any) error {
 		return &Error{Status: http.StatusUnprocessableEntity, Code: "request.invalid_json",
 			Message: "the request body is not valid JSON", Fields: validate.Field("body", "validation.invalid", "the request body is not valid JSON")}
 	}
+}
+
+// nulField finds the first field of a decoded JSON value whose key or text holds a NUL
+// character; nested fields are named by their top-level key.
+func nulField(name string, v any) (string, bool) {
+	switch x := v.(type) {
+	case string:
+		return name, strings.ContainsRune(x, 0)
+	case []any:
+		for _, e := range x {
+			if _, ok := nulField(name, e); ok {
+				return name, true
+			}
+		}
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			field := k
+			if name != "body" {
+				field = name
+			}
+			if strings.ContainsRune(k, 0) {
+				return name, true
+			}
+			if _, ok := nulField(field, x[k]); ok {
+				return field, true
+			}
+		}
+	}
+	return "", false
 }
 
 // ID reads a required positive integer id from the query, a form value or a decoded body value.

@@ -1339,6 +1339,7 @@ export interface paths {
         };
         401: components["responses"]["Unauthenticated"];
         422: components["responses"]["ValidationError"];
+        503: components["responses"]["ServiceUnavailable"];
       };
     };
   };
@@ -1356,6 +1357,7 @@ export interface paths {
         };
         401: components["responses"]["Unauthenticated"];
         422: components["responses"]["ValidationError"];
+        503: components["responses"]["ServiceUnavailable"];
       };
     };
   };
@@ -1661,7 +1663,7 @@ export interface components {
       require_two_factor: boolean;
     };
     TwoFactorCodeRequest: {
-      /** @description A current 6-digit code (or */
+      /** @description A current 6-digit code (or, where accepted, a recovery code) */
       code: string;
     };
     LoginRequest: {
@@ -1861,7 +1863,7 @@ export interface components {
     ImageUpload: {
       /**
        * Format: binary
-       * @description The file, or one chunk of at most 800000 bytes
+       * @description The file, or one chunk of at most 800000 bytes. JPEG, PNG, GIF or WebP of at most 10 MB whose declared canvas is at most 24 megapixels and 10000 pixels a side (else 422 upload.image_dimensions, checked before decoding)
        */
       image: string;
       /**
@@ -1879,7 +1881,7 @@ export interface components {
     ImportUpload: {
       /**
        * Format: binary
-       * @description CSV or xlsx; columns code, first_name, last_name, email, join_date
+       * @description CSV or xlsx of at most 5 MB; columns code, first_name, last_name, email, join_date. At most 5000 rows (import.too_many_rows) of at most 256 cells (import.too_many_columns); an xlsx may unpack to at most 32 MB, 8 MB a part (import.too_large, checked from the ZIP directory before inflating)
        */
       file: string;
       /**
@@ -1981,7 +1983,7 @@ export interface components {
     };
     PersonalRecord: {
       id: number;
-      /** Format: date */
+      /** @description YYYY-MM-DD, empty when not given */
       birth_date?: string;
       /** @description one of male, female (empty when unset) */
       gender?: string;
@@ -2008,9 +2010,9 @@ export interface components {
       position_code?: string;
       /** @description one of full_time, part_time, contract, internship, temporary (empty when unset) */
       type?: string;
-      /** Format: date */
+      /** @description YYYY-MM-DD, empty when not given */
       effective_date?: string;
-      /** Format: date */
+      /** @description YYYY-MM-DD, empty when not given */
       end_of_probation?: string;
       /** @description one of probation, confirmed, resigned, terminated, retired (empty when unset) */
       employment_status?: string;
@@ -2121,9 +2123,9 @@ export interface components {
       degree?: string;
       field_of_study?: string;
       grade?: string;
-      /** Format: date */
+      /** @description YYYY-MM-DD, empty when not given */
       from?: string;
-      /** Format: date */
+      /** @description YYYY-MM-DD, empty when not given */
       to?: string;
     };
     /** @description School routes send the person as id and an education row as record_id; company routes send employee_id and the row as id. */
@@ -2575,7 +2577,7 @@ export interface components {
         };
       };
     };
-    /** @description The upload is too large (code upload.too_large) */
+    /** @description The upload or request body is too large (code upload.too_large or request.too_large) */
     TooLarge: {
       content: {
         "application/json": components["schemas"]["Error"];
@@ -2746,6 +2748,16 @@ export interface components {
     };
     /** @description Rate limited or busy; the Retry-After header gives the seconds to wait. Codes: auth.too_many_attempts (sign-in or code guesses from this address), auth.locked (too many failed sign-ins on the account: the same answer whether the password was right or wrong; when it was right, a one-time sign-in link has been e-mailed), auth.too_many_resets (password-reset requests), auth.busy (every password-hashing slot is taken), beacon.too_often (a beacon clock-in a moment ago). */
     TooManyRequests: {
+      headers: {
+        /** @description Seconds to wait before trying again */
+        "Retry-After"?: number;
+      };
+      content: {
+        "application/json": components["schemas"]["Error"];
+      };
+    };
+    /** @description The service cannot answer now: the database is unavailable, or the disk is full or read-only (code service.unavailable); `Retry-After` says when to try again */
+    ServiceUnavailable: {
       headers: {
         /** @description Seconds to wait before trying again */
         "Retry-After"?: number;
@@ -2957,8 +2969,10 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Same as /api/auth/login */
@@ -2976,8 +2990,10 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /**
@@ -3002,7 +3018,9 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Register a company and its owner */
@@ -3014,8 +3032,10 @@ export interface operations {
     };
     responses: {
       201: components["responses"]["Session"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Same as /api/auth/register */
@@ -3027,8 +3047,10 @@ export interface operations {
     };
     responses: {
       201: components["responses"]["Session"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Register a school and its owner */
@@ -3040,8 +3062,10 @@ export interface operations {
     };
     responses: {
       201: components["responses"]["Session"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** E-mail a password reset link (always answers 200) */
@@ -3056,8 +3080,10 @@ export interface operations {
     };
     responses: {
       200: components["responses"]["Message"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Set a new password with a reset token */
@@ -3073,8 +3099,10 @@ export interface operations {
     };
     responses: {
       200: components["responses"]["Message"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The current session (without a token) */
@@ -3089,6 +3117,8 @@ export interface operations {
         };
       };
       401: components["responses"]["Unauthenticated"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Update the signed-in user's profile */
@@ -3101,8 +3131,10 @@ export interface operations {
     responses: {
       200: components["responses"]["User"];
       401: components["responses"]["Unauthenticated"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** End the current session */
@@ -3113,6 +3145,8 @@ export interface operations {
         content: never;
       };
       401: components["responses"]["Unauthenticated"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Change the e-mail address (needs the current password) */
@@ -3130,8 +3164,10 @@ export interface operations {
     responses: {
       200: components["responses"]["User"];
       401: components["responses"]["Unauthenticated"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Change the password; other sessions are revoked */
@@ -3148,8 +3184,10 @@ export interface operations {
     responses: {
       200: components["responses"]["Message"];
       401: components["responses"]["Unauthenticated"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The caller's two-factor sign-in state */
@@ -3164,6 +3202,8 @@ export interface operations {
         };
       };
       401: components["responses"]["Unauthenticated"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Start enrolment; a new secret replaces a pending one. Not on until confirmed. */
@@ -3179,6 +3219,8 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Turn two-factor sign-in on with a current code of the pending secret */
@@ -3199,7 +3241,9 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Turn two-factor sign-in off (current password and a code or recovery code) */
@@ -3217,8 +3261,10 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Replace the recovery codes (needs a code or recovery code); the old ones stop working */
@@ -3240,8 +3286,10 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The organisation's sign-in policy (view.manage.{school|company}) */
@@ -3257,6 +3305,8 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Change the organisation's sign-in policy (owner; requiring two-factor needs the owner enrolled first, code auth.two_factor_enrol_first) */
@@ -3277,7 +3327,9 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Company types and states */
@@ -3295,6 +3347,8 @@ export interface operations {
         };
       };
       401: components["responses"]["Unauthenticated"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Contact relations */
@@ -3311,6 +3365,8 @@ export interface operations {
         };
       };
       401: components["responses"]["Unauthenticated"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Marital statuses */
@@ -3325,6 +3381,8 @@ export interface operations {
         };
       };
       401: components["responses"]["Unauthenticated"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The company profile (view.manage.company) */
@@ -3333,6 +3391,8 @@ export interface operations {
       200: components["responses"]["Company"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Update the company profile (add.manage.company) */
@@ -3346,7 +3406,10 @@ export interface operations {
       200: components["responses"]["Company"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Record the company's legal registration (add.manage.company) */
@@ -3372,7 +3435,10 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** List positions (view.manage.company) */
@@ -3396,6 +3462,8 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Create a position (add.manage.company) */
@@ -3410,7 +3478,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Delete a position (add.manage.company) */
@@ -3436,6 +3506,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Update a position (add.manage.company) */
@@ -3453,7 +3526,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The school profile (view.manage.school) */
@@ -3462,6 +3537,8 @@ export interface operations {
       200: components["responses"]["School"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Update the school profile (add.manage.school) */
@@ -3475,8 +3552,11 @@ export interface operations {
       200: components["responses"]["School"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Check an employee verification code (public) */
@@ -3498,6 +3578,7 @@ export interface operations {
       };
       422: components["responses"]["ValidationError"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Create an account for the invited person and sign in (public) */
@@ -3509,8 +3590,10 @@ export interface operations {
     };
     responses: {
       201: components["responses"]["Session"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Whether the signed-in account is linked to a person */
@@ -3518,6 +3601,8 @@ export interface operations {
     responses: {
       200: components["responses"]["VerificationLink"];
       401: components["responses"]["Unauthenticated"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Link the signed-in account to the invited person */
@@ -3533,8 +3618,10 @@ export interface operations {
       200: components["responses"]["VerificationLink"];
       401: components["responses"]["Unauthenticated"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** E-mail a new verification code (old ones stop working) */
@@ -3552,7 +3639,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** A profile image (public, unguessable key) */
@@ -3570,6 +3659,8 @@ export interface operations {
         };
       };
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The signed-in user, the organisation and the linked person */
@@ -3584,6 +3675,8 @@ export interface operations {
         };
       };
       401: components["responses"]["Unauthenticated"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Upload the linked person's own profile image (chunked as the admin uploads) */
@@ -3597,8 +3690,10 @@ export interface operations {
       200: components["responses"]["ImageUploaded"];
       202: components["responses"]["ImageChunkAccepted"];
       401: components["responses"]["Unauthenticated"];
+      404: components["responses"]["NotFound"];
       413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** List departments with their member counts */
@@ -3624,6 +3719,8 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Delete a department (its people keep their records) */
@@ -3641,6 +3738,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Create a department */
@@ -3655,7 +3754,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Update a department */
@@ -3673,7 +3774,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** List active teachers (page size 30) */
@@ -3691,6 +3794,8 @@ export interface operations {
       200: components["responses"]["PersonList"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Create a teacher; an e-mail sends a verification code */
@@ -3704,8 +3809,11 @@ export interface operations {
       201: components["responses"]["Person"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Archive a person (keeps history) */
@@ -3723,6 +3831,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** List archived teachers */
@@ -3740,6 +3850,8 @@ export interface operations {
       200: components["responses"]["PersonList"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Restore an archived person */
@@ -3754,6 +3866,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Is a unique code free (the edited person's own code is) */
@@ -3769,6 +3884,9 @@ export interface operations {
       200: components["responses"]["CodeCheck"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** All record areas of a person */
@@ -3783,6 +3901,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Update the general details */
@@ -3798,7 +3918,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Save the contact record (education: add a row, or update it with record_id) */
@@ -3814,7 +3936,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Save the personal record (education: add a row, or update it with record_id) */
@@ -3830,7 +3954,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Save the job record (education: add a row, or update it with record_id) */
@@ -3846,7 +3972,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Save the payroll record (education: add a row, or update it with record_id) */
@@ -3862,7 +3990,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Save the family record (education: add a row, or update it with record_id) */
@@ -3878,7 +4008,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Save the education record (education: add a row, or update it with record_id) */
@@ -3894,7 +4026,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Delete an education row */
@@ -3913,6 +4047,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Upload a profile image, whole or in chunks of at most 800000 bytes */
@@ -3930,6 +4066,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** People with their admin flag */
@@ -3949,6 +4086,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Delete the person's user account (owner only; not the owner's) */
@@ -3967,6 +4105,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Make the person's account an admin (owner only) */
@@ -3981,7 +4120,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Make the person's account a member (owner only) */
@@ -3996,7 +4137,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Transfer ownership to the person's account; the caller becomes an admin (owner only) */
@@ -4011,7 +4154,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The active teachers as a pdf or xlsx download */
@@ -4027,6 +4172,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Import teachers from CSV or xlsx */
@@ -4040,8 +4186,10 @@ export interface operations {
       200: components["responses"]["ImportResult"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       413: components["responses"]["TooLarge"];
       422: components["responses"]["ImportRejected"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The xlsx import template */
@@ -4050,6 +4198,8 @@ export interface operations {
       200: components["responses"]["FileDownload"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** List active staff (page size 30) */
@@ -4067,6 +4217,8 @@ export interface operations {
       200: components["responses"]["PersonList"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Create a staff; an e-mail sends a verification code */
@@ -4080,8 +4232,11 @@ export interface operations {
       201: components["responses"]["Person"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Archive a person (keeps history) */
@@ -4099,6 +4254,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** List archived staff */
@@ -4116,6 +4273,8 @@ export interface operations {
       200: components["responses"]["PersonList"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Restore an archived person */
@@ -4130,6 +4289,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Is a unique code free (the edited person's own code is) */
@@ -4145,6 +4307,9 @@ export interface operations {
       200: components["responses"]["CodeCheck"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** All record areas of a person */
@@ -4159,6 +4324,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Update the general details */
@@ -4174,7 +4341,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Save the contact record (education: add a row, or update it with record_id) */
@@ -4190,7 +4359,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Save the personal record (education: add a row, or update it with record_id) */
@@ -4206,7 +4377,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Save the job record (education: add a row, or update it with record_id) */
@@ -4222,7 +4395,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Save the payroll record (education: add a row, or update it with record_id) */
@@ -4238,7 +4413,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Save the family record (education: add a row, or update it with record_id) */
@@ -4254,7 +4431,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Save the education record (education: add a row, or update it with record_id) */
@@ -4270,7 +4449,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Delete an education row */
@@ -4289,6 +4470,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Upload a profile image, whole or in chunks of at most 800000 bytes */
@@ -4306,6 +4489,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** People with their admin flag */
@@ -4325,6 +4509,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Delete the person's user account (owner only; not the owner's) */
@@ -4343,6 +4528,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Make the person's account an admin (owner only) */
@@ -4357,7 +4543,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Make the person's account a member (owner only) */
@@ -4372,7 +4560,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Transfer ownership to the person's account; the caller becomes an admin (owner only) */
@@ -4387,7 +4577,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The active staff as a pdf or xlsx download */
@@ -4403,6 +4595,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Import staff from CSV or xlsx */
@@ -4416,8 +4609,10 @@ export interface operations {
       200: components["responses"]["ImportResult"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       413: components["responses"]["TooLarge"];
       422: components["responses"]["ImportRejected"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The xlsx import template */
@@ -4426,6 +4621,8 @@ export interface operations {
       200: components["responses"]["FileDownload"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** List active employees (page size 30) */
@@ -4443,6 +4640,8 @@ export interface operations {
       200: components["responses"]["PersonList"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Archive a person (keeps history) */
@@ -4460,6 +4659,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** List archived employees */
@@ -4477,6 +4678,8 @@ export interface operations {
       200: components["responses"]["PersonList"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Create an employee; an e-mail sends a verification code */
@@ -4490,8 +4693,11 @@ export interface operations {
       201: components["responses"]["Person"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Restore an archived person */
@@ -4506,6 +4712,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Is a unique code free (the edited person's own code is) */
@@ -4521,6 +4730,9 @@ export interface operations {
       200: components["responses"]["CodeCheck"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** All record areas of a person */
@@ -4535,6 +4747,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The general details */
@@ -4549,6 +4763,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Save the general details */
@@ -4564,7 +4780,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Update the general details */
@@ -4580,7 +4798,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The contact record */
@@ -4595,6 +4815,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Create the contact record */
@@ -4610,7 +4832,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Update the contact record (id = the record id) */
@@ -4626,7 +4850,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The personal record */
@@ -4641,6 +4867,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Create the personal record */
@@ -4656,7 +4884,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Update the personal record (id = the record id) */
@@ -4672,7 +4902,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The job record */
@@ -4687,6 +4919,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Create the job record */
@@ -4702,7 +4936,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Update the job record (id = the record id) */
@@ -4718,7 +4954,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The payroll record */
@@ -4733,6 +4971,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Create the payroll record */
@@ -4748,7 +4988,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Update the payroll record (id = the record id) */
@@ -4764,7 +5006,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The family record */
@@ -4779,6 +5023,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Create the family record */
@@ -4794,7 +5040,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Update the family record (id = the record id) */
@@ -4810,7 +5058,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The education record rows */
@@ -4825,6 +5075,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Create the education record */
@@ -4840,7 +5092,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Delete an education row */
@@ -4859,6 +5113,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Update the education record (id = the record id) */
@@ -4874,7 +5130,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Upload a profile image, whole or in chunks of at most 800000 bytes */
@@ -4892,6 +5150,7 @@ export interface operations {
       404: components["responses"]["NotFound"];
       413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** People with their admin flag */
@@ -4911,6 +5170,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Delete the person's user account (owner only; not the owner's) */
@@ -4929,6 +5189,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Make the person's account an admin (owner only) */
@@ -4943,7 +5204,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Make the person's account a member (owner only) */
@@ -4958,7 +5221,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Transfer ownership to the person's account; the caller becomes an admin (owner only) */
@@ -4973,7 +5238,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The active employees as a pdf or xlsx download */
@@ -4989,6 +5256,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Import employees from CSV or xlsx */
@@ -5002,8 +5270,10 @@ export interface operations {
       200: components["responses"]["ImportResult"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       413: components["responses"]["TooLarge"];
       422: components["responses"]["ImportRejected"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The xlsx import template */
@@ -5012,6 +5282,8 @@ export interface operations {
       200: components["responses"]["FileDownload"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Daily teacher attendance with totals */
@@ -5034,6 +5306,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Daily teacher report download */
@@ -5055,6 +5328,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Monthly teacher attendance: a row per person with days and totals (page size 30) */
@@ -5081,6 +5355,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Teacher attendance over from_date..to_date */
@@ -5101,6 +5376,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Monthly teacher report download (grid with letters P A L W H O) */
@@ -5126,6 +5402,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** One person's monthly teacher attendance */
@@ -5150,6 +5427,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Monthly teacher attendance, page size 150 */
@@ -5175,6 +5453,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Yearly teacher attendance: a row per person with monthly totals */
@@ -5194,6 +5473,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Yearly teacher report download */
@@ -5213,6 +5493,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** One person's yearly teacher attendance */
@@ -5231,6 +5512,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Yearly teacher attendance, page size 150 */
@@ -5250,6 +5532,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Set (1-6) or clear (0) a manual status with a reason */
@@ -5264,7 +5547,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Add a time (no punch_id, 201), move one (punch_id, time) or remove one (punch_id, empty time) */
@@ -5280,7 +5565,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Manual changes with who, when, why and the old value */
@@ -5299,7 +5586,9 @@ export interface operations {
       200: components["responses"]["AuditList"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** A person's clock records (punches) of a day */
@@ -5320,6 +5609,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Headcount of teachers */
@@ -5328,6 +5618,8 @@ export interface operations {
       200: components["responses"]["Headcount"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Today's teacher totals by status (1-6) */
@@ -5343,6 +5635,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Daily teacher rows of one status (id = status) */
@@ -5365,7 +5658,9 @@ export interface operations {
       200: components["responses"]["AttendanceDaily"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Totals per day over the last days (default 30, at most 92) */
@@ -5383,6 +5678,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Daily staff attendance with totals */
@@ -5405,6 +5701,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Daily staff report download */
@@ -5426,6 +5723,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Monthly staff attendance: a row per person with days and totals (page size 30) */
@@ -5452,6 +5750,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Staff attendance over from_date..to_date */
@@ -5472,6 +5771,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Monthly staff report download (grid with letters P A L W H O) */
@@ -5497,6 +5797,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** One person's monthly staff attendance */
@@ -5521,6 +5822,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Monthly staff attendance, page size 150 */
@@ -5546,6 +5848,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Yearly staff attendance: a row per person with monthly totals */
@@ -5565,6 +5868,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Yearly staff report download */
@@ -5584,6 +5888,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** One person's yearly staff attendance */
@@ -5602,6 +5907,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Yearly staff attendance, page size 150 */
@@ -5621,6 +5927,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Set (1-6) or clear (0) a manual status with a reason */
@@ -5635,7 +5942,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Add a time (no punch_id, 201), move one (punch_id, time) or remove one (punch_id, empty time) */
@@ -5651,7 +5960,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Manual changes with who, when, why and the old value */
@@ -5670,7 +5981,9 @@ export interface operations {
       200: components["responses"]["AuditList"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** A person's clock records (punches) of a day */
@@ -5691,6 +6004,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Headcount of staffs */
@@ -5699,6 +6013,8 @@ export interface operations {
       200: components["responses"]["Headcount"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Today's staff totals by status (1-6) */
@@ -5714,6 +6030,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Daily staff rows of one status (id = status) */
@@ -5736,7 +6053,9 @@ export interface operations {
       200: components["responses"]["AttendanceDaily"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Totals per day over the last days (default 30, at most 92) */
@@ -5754,6 +6073,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Daily employee attendance with totals */
@@ -5776,6 +6096,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Daily employee report download */
@@ -5797,6 +6118,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Monthly employee attendance: a row per person with days and totals (page size 30) */
@@ -5823,6 +6145,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Monthly employee report download (grid with letters P A L W H O) */
@@ -5848,6 +6171,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** One person's monthly employee attendance */
@@ -5872,6 +6196,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Yearly employee attendance: a row per person with monthly totals */
@@ -5891,6 +6216,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Yearly employee report download */
@@ -5910,6 +6236,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** One person's yearly employee attendance */
@@ -5928,6 +6255,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Set (1-6) or clear (0) a manual status with a reason */
@@ -5942,7 +6270,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Add a time (no punch_id, 201), move one (punch_id, time) or remove one (punch_id, empty time) */
@@ -5958,7 +6288,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Manual changes with who, when, why and the old value */
@@ -5977,7 +6309,9 @@ export interface operations {
       200: components["responses"]["AuditList"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** A person's clock records (punches) of a day */
@@ -5998,6 +6332,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Headcount of employees */
@@ -6006,6 +6341,8 @@ export interface operations {
       200: components["responses"]["Headcount"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Today's employee totals by status (1-6) */
@@ -6021,6 +6358,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Daily employee rows of one status (id = status) */
@@ -6043,7 +6381,9 @@ export interface operations {
       200: components["responses"]["AttendanceDaily"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Totals per day over the last days (default 30, at most 92) */
@@ -6061,6 +6401,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** List the teacher or staff groups (page size 20) */
@@ -6081,6 +6422,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Create a teacher or staff group */
@@ -6094,8 +6436,11 @@ export interface operations {
       201: components["responses"]["Group"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Delete a group */
@@ -6113,6 +6458,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Update a group; changed times apply from effective_from (default today) */
@@ -6128,7 +6475,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The group's weekly schedule (days 1 Monday .. 7 Sunday) */
@@ -6143,6 +6492,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Save the weekly schedule; only days with a type are kept */
@@ -6157,7 +6508,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Empty the week from today on */
@@ -6175,6 +6528,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Members of the group (page size 30) */
@@ -6196,6 +6551,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Add members (moving them out of any other group) */
@@ -6210,7 +6567,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Remove members */
@@ -6225,7 +6584,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** People of the group's kind outside it (page size 30) */
@@ -6247,6 +6608,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** List the employee groups (page size 20) */
@@ -6263,6 +6626,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Delete a group */
@@ -6280,6 +6644,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Create a employee group */
@@ -6293,8 +6659,11 @@ export interface operations {
       201: components["responses"]["Group"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Update a group; changed times apply from effective_from (default today) */
@@ -6310,7 +6679,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The group's weekly schedule (days 1 Monday .. 7 Sunday) */
@@ -6325,6 +6696,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Save the weekly schedule; only days with a type are kept */
@@ -6339,7 +6712,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Empty the week from today on */
@@ -6357,6 +6732,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Members of the group (page size 30) */
@@ -6378,6 +6755,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Add members (moving them out of any other group) */
@@ -6392,7 +6771,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Remove members */
@@ -6407,7 +6788,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** People of the group's kind outside it (page size 30) */
@@ -6429,6 +6812,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** List holidays (page size 10) */
@@ -6447,6 +6832,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Create a holiday (end defaults to start) */
@@ -6460,7 +6846,10 @@ export interface operations {
       201: components["responses"]["Holiday"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Delete a holiday */
@@ -6478,6 +6867,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Update a holiday */
@@ -6492,7 +6883,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** List holidays (page size 10) */
@@ -6512,6 +6905,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Create a holiday (end defaults to start) */
@@ -6525,7 +6919,10 @@ export interface operations {
       201: components["responses"]["Holiday"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Delete a holiday */
@@ -6544,6 +6941,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Update a holiday */
@@ -6558,7 +6957,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The caller's own day (422 people.no_account when not linked to a person) */
@@ -6574,6 +6975,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The caller's own month */
@@ -6589,6 +6991,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The caller's own clock records of a day */
@@ -6604,6 +7007,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** List the leave types (page size 10) */
@@ -6628,6 +7032,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Create a leave type */
@@ -6654,7 +7059,9 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Delete a leave type (409 leave.type_in_use when used) */
@@ -6678,6 +7085,8 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** One leave type */
@@ -6699,6 +7108,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Update a leave type */
@@ -6726,7 +7137,9 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** leave statistics: this week, pending, approved, total of the year */
@@ -6742,6 +7155,8 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Every leave entitlement with its balance on a date */
@@ -6764,6 +7179,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Preview (apply false) or apply the year-end leave carry-forward */
@@ -6785,7 +7201,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The teacher leave entitlements of a person with balance and available (page size 50) */
@@ -6812,6 +7230,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Create or update a teacher leave entitlement (one per person, type and period) */
@@ -6833,7 +7252,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Delete a teacher leave entitlement */
@@ -6851,6 +7272,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** One teacher leave entitlement */
@@ -6872,6 +7295,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The same teacher leave entitlement for listed people, a group or everyone */
@@ -6892,7 +7317,10 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Assign leave to a teacher (approved at once; JSON or multipart with attachment) */
@@ -6915,7 +7343,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The teacher leave applications (page size 15) */
@@ -6944,7 +7374,9 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** One teacher's leave applications of a month */
@@ -6972,7 +7404,9 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Approve a teacher leave application */
@@ -7000,7 +7434,9 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Reject (comment required) a teacher leave application */
@@ -7028,7 +7464,9 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Cancel a teacher leave application */
@@ -7056,7 +7494,9 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The staff leave entitlements of a person with balance and available (page size 50) */
@@ -7083,6 +7523,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Create or update a staff leave entitlement (one per person, type and period) */
@@ -7104,7 +7545,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Delete a staff leave entitlement */
@@ -7122,6 +7565,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** One staff leave entitlement */
@@ -7143,6 +7588,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The same staff leave entitlement for listed people, a group or everyone */
@@ -7163,7 +7610,10 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Assign leave to a staff (approved at once; JSON or multipart with attachment) */
@@ -7186,7 +7636,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The staff leave applications (page size 15) */
@@ -7215,7 +7667,9 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** One staff's leave applications of a month */
@@ -7243,7 +7697,9 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Approve a staff leave application */
@@ -7271,7 +7727,9 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Reject (comment required) a staff leave application */
@@ -7299,7 +7757,9 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Cancel a staff leave application */
@@ -7327,7 +7787,9 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** List the away types (page size 10) */
@@ -7352,6 +7814,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Create a away type */
@@ -7378,7 +7841,9 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Delete a away type (409 leave.type_in_use when used) */
@@ -7402,6 +7867,8 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** One away type */
@@ -7423,6 +7890,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Update a away type */
@@ -7450,7 +7919,9 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** away statistics: this week, pending, approved, total of the year */
@@ -7466,6 +7937,8 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Every away entitlement with its balance on a date */
@@ -7488,6 +7961,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Preview (apply false) or apply the year-end away carry-forward */
@@ -7509,7 +7983,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The teacher away entitlements of a person with balance and available (page size 50) */
@@ -7536,6 +8012,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Create or update a teacher away entitlement (one per person, type and period) */
@@ -7557,7 +8034,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Delete a teacher away entitlement */
@@ -7575,6 +8054,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** One teacher away entitlement */
@@ -7596,6 +8077,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The same teacher away entitlement for listed people, a group or everyone */
@@ -7616,7 +8099,10 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Assign away to a teacher (approved at once; JSON or multipart with attachment) */
@@ -7639,7 +8125,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The teacher away applications (page size 15) */
@@ -7668,7 +8156,9 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** One teacher's away applications of a month */
@@ -7696,7 +8186,9 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Approve a teacher away application */
@@ -7724,7 +8216,9 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Reject (comment required) a teacher away application */
@@ -7752,7 +8246,9 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Cancel a teacher away application */
@@ -7780,7 +8276,9 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The staff away entitlements of a person with balance and available (page size 50) */
@@ -7807,6 +8305,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Create or update a staff away entitlement (one per person, type and period) */
@@ -7828,7 +8327,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Delete a staff away entitlement */
@@ -7846,6 +8347,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** One staff away entitlement */
@@ -7867,6 +8370,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The same staff away entitlement for listed people, a group or everyone */
@@ -7887,7 +8392,10 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Assign away to a staff (approved at once; JSON or multipart with attachment) */
@@ -7910,7 +8418,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The staff away applications (page size 15) */
@@ -7939,7 +8449,9 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** One staff's away applications of a month */
@@ -7967,7 +8479,9 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Approve a staff away application */
@@ -7995,7 +8509,9 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Reject (comment required) a staff away application */
@@ -8023,7 +8539,9 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Cancel a staff away application */
@@ -8051,7 +8569,9 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** List the leave types (page size 30) */
@@ -8076,6 +8596,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Create a leave type */
@@ -8102,7 +8623,9 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Delete a leave type (409 leave.type_in_use when used) */
@@ -8126,6 +8649,8 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** One leave type */
@@ -8147,6 +8672,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** One leave type */
@@ -8168,6 +8695,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Update a leave type */
@@ -8195,7 +8724,9 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The employee leave entitlements of a person with balance and available (page size 50) */
@@ -8222,6 +8753,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Create or update a employee leave entitlement (one per person, type and period) */
@@ -8243,7 +8775,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Delete a employee leave entitlement */
@@ -8261,6 +8795,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** One employee leave entitlement */
@@ -8282,6 +8818,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The same employee leave entitlement for listed people, a group or everyone */
@@ -8302,7 +8840,10 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Assign leave to an employee (approved at once; JSON or multipart with attachment) */
@@ -8325,7 +8866,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The employees' leave applications (page size 15) */
@@ -8354,7 +8897,9 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Approve a leave application */
@@ -8382,7 +8927,9 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Reject (comment required) a leave application */
@@ -8410,7 +8957,9 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Cancel a leave application */
@@ -8438,7 +8987,9 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** leave statistics: this week, pending, approved, total of the year */
@@ -8454,6 +9005,8 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Every leave entitlement with its balance on a date */
@@ -8476,6 +9029,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Preview (apply false) or apply the year-end leave carry-forward */
@@ -8497,7 +9051,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The caller's own leave entitlements (page size 15) */
@@ -8521,6 +9077,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** One own leave entitlement */
@@ -8543,6 +9100,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The caller's own leave applications (page size 20) */
@@ -8567,6 +9125,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Apply for leave (JSON, or multipart with an attachment) */
@@ -8588,6 +9147,7 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       /** @description The attachment is larger than 5 MB */
       413: {
         content: {
@@ -8595,6 +9155,7 @@ export interface operations {
         };
       };
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Cancel an own leave application before it starts (422 leave.already_started) */
@@ -8622,7 +9183,9 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The caller's own away entitlements (page size 15) */
@@ -8646,6 +9209,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** One own away entitlement */
@@ -8668,6 +9232,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The caller's own away applications (page size 20) */
@@ -8692,6 +9257,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Apply for away (JSON, or multipart with an attachment) */
@@ -8713,6 +9279,7 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       /** @description The attachment is larger than 5 MB */
       413: {
         content: {
@@ -8720,6 +9287,7 @@ export interface operations {
         };
       };
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Cancel an own away application before it starts (422 leave.already_started) */
@@ -8747,7 +9315,9 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** An application attachment (same organisation) */
@@ -8768,6 +9338,8 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The secret iCalendar feed address of approved leave, away and holidays */
@@ -8783,6 +9355,8 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Replace the calendar feed secret; the old address stops working */
@@ -8798,6 +9372,8 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The iCalendar feed (public; the file name is the secret key with .ics) */
@@ -8815,6 +9391,8 @@ export interface operations {
         };
       };
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The school leave ledger of a year: one row per person and type with entitled, carried, taken, pending, balance and the amount per month */
@@ -8839,6 +9417,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The school away ledger of a year: one row per person and type with entitled, carried, taken, pending, balance and the amount per month */
@@ -8863,6 +9442,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The company leave ledger of a year: one row per person and type with entitled, carried, taken, pending, balance and the amount per month */
@@ -8887,6 +9467,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** List the facial devices of the company (page size 20) with their state */
@@ -8912,6 +9493,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Delete a device (its punches stay) */
@@ -8930,6 +9512,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Register a device (serial: 4-40 letters, digits, - or _; unique across organisations) */
@@ -8950,8 +9533,11 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** One device */
@@ -8974,6 +9560,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Update a device */
@@ -8996,7 +9583,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Whether a serial number is free (except for device id) */
@@ -9018,7 +9607,9 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The employees enrolled on a device (page size 10) */
@@ -9047,6 +9638,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Enrol employees on a device (queues their user records) */
@@ -9068,7 +9660,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The employees not enrolled on a device (page size 10) */
@@ -9097,6 +9691,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Remove employees from a device */
@@ -9118,7 +9713,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Queue the commands that make the terminal match its enrolment */
@@ -9140,7 +9737,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The commands of a device, newest first (page size 30) */
@@ -9166,6 +9765,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** List the facial devices of the school (page size 20) with their state */
@@ -9191,6 +9791,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Register a device (serial: 4-40 letters, digits, - or _; unique across organisations) */
@@ -9211,8 +9812,11 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Delete a device (its punches stay) */
@@ -9231,6 +9835,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** One device */
@@ -9253,6 +9858,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Update a device */
@@ -9275,7 +9881,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Whether a serial number is free (except for device id) */
@@ -9297,7 +9905,9 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The teachers enrolled on a device (page size 10) */
@@ -9326,6 +9936,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Enrol teachers on a device (queues their user records) */
@@ -9347,7 +9958,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The teachers not enrolled on a device (page size 10) */
@@ -9376,6 +9989,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Remove teachers from a device */
@@ -9397,7 +10011,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The staffs enrolled on a device (page size 10) */
@@ -9426,6 +10042,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Enrol staffs on a device (queues their user records) */
@@ -9447,7 +10064,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The staffs not enrolled on a device (page size 10) */
@@ -9476,6 +10095,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Remove staffs from a device */
@@ -9497,7 +10117,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Queue the commands that make the terminal match its enrolment */
@@ -9519,7 +10141,9 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** The commands of a device, newest first (page size 30) */
@@ -9545,6 +10169,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** List the beacons (page size 20) */
@@ -9569,6 +10194,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Create a beacon (uuid 8-4-4-4-12 hex, major and minor 0-65535) */
@@ -9589,8 +10215,11 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Delete a beacon */
@@ -9609,6 +10238,7 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Update a beacon */
@@ -9631,7 +10261,9 @@ export interface operations {
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Clock in with a beacon of the organisation (beacon.unknown otherwise; at most once a minute: beacon.too_often) */
@@ -9652,8 +10284,10 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
   /** Terminal handshake: answers the GET OPTION FROM block */
@@ -9676,6 +10310,12 @@ export interface operations {
       /** @description Unknown or disabled device, wrong key or address */
       403: {
         content: never;
+      };
+      /** @description Try later: the database is unavailable (the terminal retries) */
+      503: {
+        content: {
+          "text/plain": string;
+        };
       };
     };
   };
@@ -9706,6 +10346,18 @@ export interface operations {
       403: {
         content: never;
       };
+      /** @description The upload is too large */
+      413: {
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description Try later: the database is unavailable (the terminal retries) */
+      503: {
+        content: {
+          "text/plain": string;
+        };
+      };
     };
   };
   /** Terminal command poll: C:<id>:<command> lines, or OK */
@@ -9727,6 +10379,12 @@ export interface operations {
       /** @description Unknown or disabled device, wrong key or address */
       403: {
         content: never;
+      };
+      /** @description Try later: the database is unavailable (the terminal retries) */
+      503: {
+        content: {
+          "text/plain": string;
+        };
       };
     };
   };
@@ -9754,6 +10412,18 @@ export interface operations {
       403: {
         content: never;
       };
+      /** @description The upload is too large */
+      413: {
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description Try later: the database is unavailable (the terminal retries) */
+      503: {
+        content: {
+          "text/plain": string;
+        };
+      };
     };
   };
   /** Terminal heartbeat */
@@ -9774,6 +10444,12 @@ export interface operations {
       /** @description Unknown or disabled device, wrong key or address */
       403: {
         content: never;
+      };
+      /** @description Try later: the database is unavailable (the terminal retries) */
+      503: {
+        content: {
+          "text/plain": string;
+        };
       };
     };
   };
