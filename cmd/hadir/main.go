@@ -32,6 +32,7 @@ commands:
   demo      seed the demo school and company (idempotent) and print how to sign in
   backup    write a consistent copy of the database (SQLite: a file; PostgreSQL: pg_dump) while it runs
   devicesim play an attendance terminal against a server: hadir devicesim -server URL -sn SERIAL [-punch PIN]...
+  loadtest  drive API calls at many clients against a running server: hadir loadtest -server URL -c 32 -d 10s -calls people-list,daily-attendance
 
 configuration: HADIR_ADDR, HADIR_DATA_DIR, HADIR_DATABASE_URL, HADIR_BASE_URL, HADIR_SMTP_URL,
 HADIR_SECRET_KEY (secrets also from *_FILE), or the matching flags: hadir serve -h
@@ -43,9 +44,13 @@ func main() {
 		os.Exit(2)
 	}
 	cmd, args := os.Args[1], os.Args[2:]
-	if cmd == "devicesim" {
+	if cmd == "devicesim" || cmd == "loadtest" {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-		err := runDeviceSim(ctx, args)
+		run := runDeviceSim
+		if cmd == "loadtest" {
+			run = runLoadTest
+		}
+		err := run(ctx, args)
 		stop()
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -54,6 +59,10 @@ func main() {
 		return
 	}
 	fs := flag.NewFlagSet(cmd, flag.ExitOnError)
+	teachers := 0
+	if cmd == "demo" {
+		fs.IntVar(&teachers, "teachers", 40, "teachers in the demo school (the load test seeds 1000)")
+	}
 	cfg, err := config.Load(fs, args)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -68,7 +77,7 @@ func main() {
 	case "migrate":
 		err = migrate(ctx, cfg)
 	case "demo":
-		err = seed(ctx, cfg)
+		err = seed(ctx, cfg, teachers)
 	case "backup":
 		err = backup(ctx, cfg, fs.Args())
 	case "help", "-h", "--help":
@@ -129,7 +138,7 @@ func backup(ctx context.Context, cfg config.Config, args []string) error {
 	return nil
 }
 
-func seed(ctx context.Context, cfg config.Config) error {
+func seed(ctx context.Context, cfg config.Config, teachers int) error {
 	db, err := app.Open(ctx, cfg)
 	if err != nil {
 		return err
@@ -139,7 +148,7 @@ func seed(ctx context.Context, cfg config.Config) error {
 	if err != nil {
 		return err
 	}
-	logins, err := demo.Seed(ctx, a)
+	logins, err := demo.SeedWith(ctx, a, demo.Options{Teachers: teachers})
 	if err != nil {
 		return err
 	}
