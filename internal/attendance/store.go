@@ -216,7 +216,7 @@ func (s *SQLStore) People(ctx context.Context, orgID int64, f PeopleFilter, pg d
 	w, args := f.where([]any{orgID})
 	from := ` FROM people p LEFT JOIN images i ON i.id = p.image_id`
 	var total int
-	if err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*)`+from+w, args...).Scan(&total); err != nil {
+	if err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM people p`+w, args...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
 	q := `SELECT ` + personRefCols + from + w + ` ORDER BY lower(p.first_name), lower(p.last_name), p.id`

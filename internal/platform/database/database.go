@@ -44,6 +44,7 @@ type Querier interface {
 type DB struct {
 	*sql.DB
 	Dialect Dialect
+	stmts   *stmtCache // SQLite only: statements prepared once (see stmtcache.go)
 }
 
 // Open connects to a postgres:// URL or a sqlite:// file path (created with its folder).
@@ -73,7 +74,8 @@ func Open(dsn string) (*DB, error) {
 			return nil, err
 		}
 		db.SetMaxOpenConns(8)
-		return &DB{DB: db, Dialect: SQLite}, nil
+		db.SetMaxIdleConns(8) // keep the connections, and so their prepared statements
+		return &DB{DB: db, Dialect: SQLite, stmts: newStmtCache(db)}, nil
 	}
 	return nil, fmt.Errorf("database: unsupported address %q", dsn)
 }
@@ -85,7 +87,18 @@ func (db *DB) Q(ctx context.Context) Querier {
 	if tx, ok := ctx.Value(txKey{}).(*sql.Tx); ok {
 		return tx
 	}
+	if db.stmts != nil {
+		return db.stmts
+	}
 	return db.DB
+}
+
+// Close releases the prepared statements, then closes the database.
+func (db *DB) Close() error {
+	if db.stmts != nil {
+		db.stmts.close()
+	}
+	return db.DB.Close()
 }
 
 // WithTx runs fn in one transaction: committed when fn returns nil, rolled back otherwise.
