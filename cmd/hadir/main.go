@@ -180,6 +180,9 @@ func serve(ctx context.Context, cfg config.Config) error {
 	bg, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go a.Outbox.Run(bg)
+	if db.Dialect == database.Postgres {
+		go a.Accounts.ListenForRevocations(bg, cfg.DatabaseDSN()) // other nodes' logouts and role changes
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	slog.Info("listening", "url", "http://"+ln.Addr().String())

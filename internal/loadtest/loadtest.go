@@ -39,7 +39,7 @@ var Named = map[string]string{
 	"healthz":          "/healthz",
 	"people-list":      "/api/school/employee/teacher?page[size]=50",
 	"daily-attendance": "/api/school/attendance/teacher?date={date}",
-	"me":               "/api/auth/me",
+	"me":               "/api/verify",
 }
 
 // Result is one call's figures.

@@ -112,10 +112,32 @@ func (db *DB) WithTx(ctx context.Context, fn func(ctx context.Context) error) er
 		return MapError(err)
 	}
 	defer func() { _ = tx.Rollback() }()
-	if err := fn(context.WithValue(ctx, txKey{}, tx)); err != nil {
+	var hooks []func()
+	txCtx := context.WithValue(context.WithValue(ctx, txKey{}, tx), afterCommitKey{}, &hooks)
+	if err := fn(txCtx); err != nil {
 		return err
 	}
-	return MapError(tx.Commit())
+	if err := MapError(tx.Commit()); err != nil {
+		return err
+	}
+	for _, h := range hooks {
+		h()
+	}
+	return nil
+}
+
+type afterCommitKey struct{}
+
+// AfterCommit runs fn once the transaction carried by ctx has committed (never when it rolls
+// back), or at once when ctx carries none. In-process caches use it to forget what a change
+// made stale only when other readers can see the change: forgetting earlier would let a
+// concurrent reader load the old row again and keep it.
+func AfterCommit(ctx context.Context, fn func()) {
+	if hooks, ok := ctx.Value(afterCommitKey{}).(*[]func()); ok {
+		*hooks = append(*hooks, fn)
+		return
+	}
+	fn()
 }
 
 // MapError turns driver-specific constraint errors into the portable ones (wrapping the
