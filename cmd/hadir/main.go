@@ -17,6 +17,7 @@ import (
 	"time"
 	_ "time/tzdata" // every IANA zone, whatever the host has installed
 
+	"hadir/internal/api"
 	"hadir/internal/app"
 	"hadir/internal/config"
 	"hadir/internal/demo"
@@ -35,7 +36,8 @@ commands:
   loadtest  drive API calls at many clients against a running server: hadir loadtest -server URL -c 32 -d 10s -calls people-list,daily-attendance
 
 configuration: HADIR_ADDR, HADIR_DATA_DIR, HADIR_DATABASE_URL, HADIR_BASE_URL, HADIR_SMTP_URL,
-HADIR_SECRET_KEY (secrets also from *_FILE), or the matching flags: hadir serve -h
+HADIR_SECRET_KEY, HADIR_LOG_FORMAT, HADIR_LOG_LEVEL, HADIR_METRICS_TOKEN, HADIR_METRICS_ALLOW
+(secrets also from *_FILE), or the matching flags: hadir serve -h
 `
 
 func main() {
@@ -100,11 +102,13 @@ func setupLog(cfg config.Config) {
 			format = "text"
 		}
 	}
-	var h slog.Handler = slog.NewJSONHandler(os.Stderr, nil)
+	level, _ := cfg.SlogLevel() // Load has validated it
+	opts := &slog.HandlerOptions{Level: level}
+	var h slog.Handler = slog.NewJSONHandler(os.Stderr, opts)
 	if format == "text" {
-		h = slog.NewTextHandler(os.Stderr, nil)
+		h = slog.NewTextHandler(os.Stderr, opts)
 	}
-	slog.SetDefault(slog.New(h))
+	slog.SetDefault(slog.New(api.LogHandler(h)))
 }
 
 func migrate(ctx context.Context, cfg config.Config) error {

@@ -97,10 +97,11 @@ func writeErr(w http.ResponseWriter, r *http.Request, err error) {
 			}
 		}
 		if we == nil {
-			slog.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+			slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 			we = errInternal
 		}
 	}
+	noteErrorCode(w, we.Code)
 	web.WriteError(w, we)
 }
 

@@ -4,24 +4,17 @@ import (
 	"net"
 	"net/http"
 	"strings"
-	"time"
 
 	"hadir/internal/account"
 )
 
 // wrap applies the route's access rule, then runs its handler and maps its error.
-func (a *API) wrap(rt Route) http.Handler {
-	key := rt.Method + " " + rt.Path
+func (a *API) wrap(rt Route, rm *routeMetrics) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		start := time.Now()
 		rec, _ := w.(*statusRecorder)
-		defer func() {
-			status := 200
-			if rec != nil {
-				status = rec.status
-			}
-			a.metrics.observe(key, status, time.Since(start))
-		}()
+		if rec != nil {
+			rec.route = rm
+		}
 		if rt.Access == Device {
 			rt.Raw.ServeHTTP(w, r) // the device protocol authenticates by serial number
 			return
@@ -35,6 +28,9 @@ func (a *API) wrap(rt Route) http.Handler {
 			if rt.Access == Perm && !p.Can(rt.Permission) {
 				writeErr(w, r, errForbidden)
 				return
+			}
+			if rec != nil {
+				rec.orgID = p.OrgID
 			}
 			r = r.WithContext(withPrincipal(r.Context(), p))
 		}
