@@ -1,7 +1,9 @@
 package api_test
 
 import (
+	"bytes"
 	"context"
+	"log/slog"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -115,5 +117,43 @@ func TestRequestID(t *testing.T) {
 		if c.want != "" && got != c.want || c.want == "" && !id.MatchString(got) {
 			t.Errorf("in %q: X-Request-ID %q", c.in, got)
 		}
+	}
+}
+
+// At info level a failed request is logged with its id, route, status, org and code, and a
+// successful one is not; at debug level both are.
+func TestRequestLog(t *testing.T) {
+	e := newEnv(t, testdb.New(t))
+	s := e.school("Logs")
+	var buf bytes.Buffer
+	level := new(slog.LevelVar)
+	old := slog.Default()
+	slog.SetDefault(slog.New(api.LogHandler(slog.NewJSONHandler(&buf, &slog.HandlerOptions{Level: level}))))
+	defer slog.SetDefault(old)
+	get := func(path, id string) {
+		req, _ := http.NewRequest("GET", e.srv.URL+path, nil)
+		req.Header.Set("Authorization", "Bearer "+s.token)
+		req.Header.Set("X-Request-ID", id)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+	}
+	get("/api/school/employee/teacher", "ok-1")
+	get("/api/school/employee/teacher/details?id=999999", "missing-1")
+	out := buf.String()
+	if strings.Contains(out, `"ok-1"`) {
+		t.Errorf("a successful request was logged at info:\n%s", out)
+	}
+	for _, want := range []string{`"request_id":"missing-1"`, `"route":"GET /api/school/employee/teacher/details"`, `"status":404`, `"org_id":`, `"code":"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("log lacks %s:\n%s", want, out)
+		}
+	}
+	level.Set(slog.LevelDebug)
+	get("/api/school/employee/teacher", "ok-2")
+	if !strings.Contains(buf.String(), `"request_id":"ok-2"`) {
+		t.Errorf("a successful request was not logged at debug:\n%s", buf.String())
 	}
 }
