@@ -3,8 +3,8 @@ package api_test
 import (
 	"bytes"
 	"context"
-	"log/slog"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/netip"
