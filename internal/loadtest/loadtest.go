@@ -91,6 +91,11 @@ func Run(ctx context.Context, o Options) ([]Result, error) {
 		}
 	}
 	for _, c := range calls {
+		if _, ok := Named[c]; !ok && !strings.HasPrefix(c, "/") {
+			return nil, fmt.Errorf("loadtest: unknown call %q (named: healthz, people-list, daily-attendance, me; or a path starting with /)", c)
+		}
+	}
+	for _, c := range calls {
 		if c != "healthz" && token == "" {
 			if token, err = signIn(ctx, client, base.String(), o.Email, o.Password); err != nil {
 				return nil, err
@@ -101,9 +106,6 @@ func Run(ctx context.Context, o Options) ([]Result, error) {
 	for _, c := range calls {
 		path, ok := Named[c]
 		if !ok {
-			if !strings.HasPrefix(c, "/") {
-				return nil, fmt.Errorf("loadtest: unknown call %q (named: healthz, people-list, daily-attendance, me; or a path starting with /)", c)
-			}
 			path = c
 		}
 		path = strings.ReplaceAll(path, "{date}", o.Date)
