@@ -157,3 +157,22 @@ func TestRequestLog(t *testing.T) {
 		t.Errorf("a successful request was not logged at debug:\n%s", buf.String())
 	}
 }
+
+// A request whose client has gone is counted as 499 request.client_gone, not as a 500.
+func TestClientGone(t *testing.T) {
+	e := newEnv(t, testdb.New(t))
+	s := e.school("Gone")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	req := httptest.NewRequestWithContext(ctx, "GET", "/api/school/employee/teacher", nil)
+	req.Header.Set("Authorization", "Bearer "+s.token)
+	rec := httptest.NewRecorder()
+	e.app.API.ServeHTTP(rec, req)
+	if rec.Code != 499 {
+		t.Fatalf("status %d: %s", rec.Code, rec.Body)
+	}
+	m := e.expect(e.call("GET", "/metrics", "", nil), 200)
+	if !strings.Contains(m.raw, `hadir_http_errors_total{code="request.client_gone"} 1`) || strings.Contains(m.raw, `code="internal"`) {
+		t.Fatalf("metrics:\n%s", m.raw)
+	}
+}

@@ -22,7 +22,7 @@ func (a *API) wrap(rt Route, rm *routeMetrics) http.Handler {
 		if rt.Access != Public {
 			p, err := a.authenticate(r)
 			if err != nil {
-				writeErr(w, r, err)
+				fail(w, r, err)
 				return
 			}
 			if rt.Access == Perm && !p.Can(rt.Permission) {
@@ -35,9 +35,26 @@ func (a *API) wrap(rt Route, rm *routeMetrics) http.Handler {
 			r = r.WithContext(withPrincipal(r.Context(), p))
 		}
 		if err := rt.Handle(w, r); err != nil {
-			writeErr(w, r, err)
+			fail(w, r, err)
 		}
 	})
+}
+
+// statusClientGone is what a request is counted and logged as when its client went away
+// before the answer (nginx's convention); nobody receives it.
+const statusClientGone = 499
+
+// fail answers an error. When the client has gone away, the error is most likely the
+// cancelled query, which is no fault of the server: it is counted and logged as 499
+// request.client_gone instead of 500 internal, so that the error metrics and the error log
+// show real failures only.
+func fail(w http.ResponseWriter, r *http.Request, err error) {
+	if r.Context().Err() != nil {
+		noteErrorCode(w, "request.client_gone")
+		w.WriteHeader(statusClientGone)
+		return
+	}
+	writeErr(w, r, err)
 }
 
 func (a *API) authenticate(r *http.Request) (account.Principal, error) {
