@@ -4,12 +4,18 @@ import (
 	"context"
 	"database/sql"
 	"sync"
+	"time"
 )
 
 // stmtCacheSize bounds the prepared statements kept per database. Queries are constant
-// strings in the stores, except for IN lists of varying length: past the bound, a query
-// simply runs unprepared as before.
+// strings in the stores, except for IN lists of varying length: past the bound, an arbitrary
+// statement makes room for the new one.
 const stmtCacheSize = 512
+
+// evictedStmtGrace is how long an evicted statement stays open: a caller that took it from
+// the cache just before has long started its query by then (database/sql keeps the driver
+// statement of rows still being read until they are closed).
+const evictedStmtGrace = time.Minute
 
 // stmtCache runs queries outside a transaction through statements prepared once. The
 // SQLite driver otherwise parses and plans every statement on every call: under load that was
@@ -39,7 +45,11 @@ func (c *stmtCache) stmt(ctx context.Context, query string) *sql.Stmt {
 		return st
 	}
 	if len(c.m) >= stmtCacheSize {
-		return nil
+		for q, old := range c.m { // map order: an arbitrary victim
+			delete(c.m, q)
+			time.AfterFunc(evictedStmtGrace, func() { _ = old.Close() })
+			break
+		}
 	}
 	st, err := c.db.PrepareContext(context.WithoutCancel(ctx), query)
 	if err != nil {
@@ -70,7 +80,10 @@ func (c *stmtCache) QueryRowContext(ctx context.Context, query string, args ...a
 	return c.db.QueryRowContext(ctx, query, args...)
 }
 
-func (c *stmtCache) close() {
+func (c *stmtCache) close() { c.forgetAll() }
+
+// forgetAll closes every cached statement (rows still open keep theirs until closed).
+func (c *stmtCache) forgetAll() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for q, st := range c.m {
