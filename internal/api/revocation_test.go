@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"hadir/internal/account"
 	"hadir/internal/platform/database"
 	"hadir/internal/testdb"
 )
@@ -44,6 +45,27 @@ func TestRevocationSameNode(t *testing.T) {
 			t.Fatal(err)
 		}
 		e.expect(e.call("GET", "/api/verify", other, nil), 401)
+
+		// Ownership transfer: both principals change at once, though both were cached.
+		heir := e.user(s.orgID, "admin")
+		heirP, _ := e.app.Accounts.Authenticate(ctx, heir)
+		if err := e.app.Accounts.TransferOwnership(ctx, owner, heirP.UserID); err != nil {
+			t.Fatal(err)
+		}
+		if p, err := e.app.Accounts.Authenticate(ctx, s.token); err != nil || p.Role != account.RoleAdmin {
+			t.Fatalf("former owner: %+v %v", p, err)
+		}
+		if p, err := e.app.Accounts.Authenticate(ctx, heir); err != nil || p.Role != account.RoleOwner {
+			t.Fatalf("new owner: %+v %v", p, err)
+		}
+
+		// A password change ends the user's other sessions.
+		second := e.expect(e.call("POST", "/api/auth/login", "", map[string]any{"email": s.email, "password": pw}), 200).str("data", "access_token")
+		e.expect(e.call("GET", "/api/verify", second, nil), 200)
+		e.expect(e.call("POST", "/api/auth/account/password", s.token, map[string]any{"current_password": pw,
+			"password": "another horse battery", "password_confirmation": "another horse battery"}), 200)
+		e.expect(e.call("GET", "/api/verify", second, nil), 401)
+		e.expect(e.call("GET", "/api/verify", s.token, nil), 200)
 	})
 }
 
