@@ -4,7 +4,7 @@ BIN     := bin/hadir
 GO_SRC  := $(shell find cmd internal web -name '*.go' -not -path 'web/node_modules/*') go.mod go.sum $(shell find internal -name '*.sql')
 WEB_SRC := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json web/package.json
 
-.PHONY: run build test test-go test-web lint e2e bench clean
+.PHONY: run build test test-go test-web lint e2e bench loadtest clean
 
 ## run: build everything, seed the demo data and serve on 127.0.0.1:8080 (SQLite in ./data)
 run: build
@@ -47,6 +47,13 @@ lint: web/node_modules/.package-lock.json
 ## bench: Go benchmarks on SQLite (and PostgreSQL when HADIR_TEST_POSTGRES_URL is set); figures in docs/benchmarks.md
 bench: web/dist/index.html
 	$(GO) test -run '^$$' -bench . -benchtime 5x -timeout 60m ./...
+
+## loadtest: build, seed a 1,000-teacher school on a fresh database, serve it on loopback, drive it at 32 clients beside /healthz, stop it (not part of test)
+##           LOADTEST_DATABASE_URL=postgres://... runs it on a fresh schema of that PostgreSQL database; LOADTEST_ARGS overrides the calls and durations
+LOADTEST_ARGS ?= -c 32 -d 10s -calls people-list,daily-attendance
+LOADTEST_DATABASE_URL ?=
+loadtest: $(BIN)
+	./$(BIN) loadtest -spawn -teachers 1000 -database-url '$(LOADTEST_DATABASE_URL)' $(LOADTEST_ARGS)
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html

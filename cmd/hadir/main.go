@@ -13,10 +13,12 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 	_ "time/tzdata" // every IANA zone, whatever the host has installed
 
+	"hadir/internal/api"
 	"hadir/internal/app"
 	"hadir/internal/config"
 	"hadir/internal/demo"
@@ -32,9 +34,11 @@ commands:
   demo      seed the demo school and company (idempotent) and print how to sign in
   backup    write a consistent copy of the database (SQLite: a file; PostgreSQL: pg_dump) while it runs
   devicesim play an attendance terminal against a server: hadir devicesim -server URL -sn SERIAL [-punch PIN]...
+  loadtest  drive API calls at many clients against a running server: hadir loadtest -server URL -c 32 -d 10s -calls people-list,daily-attendance
 
 configuration: HADIR_ADDR, HADIR_DATA_DIR, HADIR_DATABASE_URL, HADIR_BASE_URL, HADIR_SMTP_URL,
-HADIR_SECRET_KEY (secrets also from *_FILE), or the matching flags: hadir serve -h
+HADIR_SECRET_KEY, HADIR_LOG_FORMAT, HADIR_LOG_LEVEL, HADIR_METRICS_TOKEN, HADIR_METRICS_ALLOW
+(secrets also from *_FILE), or the matching flags: hadir serve -h
 `
 
 func main() {
@@ -43,9 +47,13 @@ func main() {
 		os.Exit(2)
 	}
 	cmd, args := os.Args[1], os.Args[2:]
-	if cmd == "devicesim" {
+	if cmd == "devicesim" || cmd == "loadtest" {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-		err := runDeviceSim(ctx, args)
+		run := runDeviceSim
+		if cmd == "loadtest" {
+			run = runLoadTest
+		}
+		err := run(ctx, args)
 		stop()
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -54,6 +62,10 @@ func main() {
 		return
 	}
 	fs := flag.NewFlagSet(cmd, flag.ExitOnError)
+	teachers := 0
+	if cmd == "demo" {
+		fs.IntVar(&teachers, "teachers", 40, "teachers in the demo school (the load test seeds 1000)")
+	}
 	cfg, err := config.Load(fs, args)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -68,7 +80,7 @@ func main() {
 	case "migrate":
 		err = migrate(ctx, cfg)
 	case "demo":
-		err = seed(ctx, cfg)
+		err = seed(ctx, cfg, teachers)
 	case "backup":
 		err = backup(ctx, cfg, fs.Args())
 	case "help", "-h", "--help":
@@ -91,11 +103,13 @@ func setupLog(cfg config.Config) {
 			format = "text"
 		}
 	}
-	var h slog.Handler = slog.NewJSONHandler(os.Stderr, nil)
+	level, _ := cfg.SlogLevel() // Load has validated it
+	opts := &slog.HandlerOptions{Level: level}
+	var h slog.Handler = slog.NewJSONHandler(os.Stderr, opts)
 	if format == "text" {
-		h = slog.NewTextHandler(os.Stderr, nil)
+		h = slog.NewTextHandler(os.Stderr, opts)
 	}
-	slog.SetDefault(slog.New(h))
+	slog.SetDefault(slog.New(api.LogHandler(h)))
 }
 
 func migrate(ctx context.Context, cfg config.Config) error {
@@ -129,7 +143,7 @@ func backup(ctx context.Context, cfg config.Config, args []string) error {
 	return nil
 }
 
-func seed(ctx context.Context, cfg config.Config) error {
+func seed(ctx context.Context, cfg config.Config, teachers int) error {
 	db, err := app.Open(ctx, cfg)
 	if err != nil {
 		return err
@@ -139,9 +153,14 @@ func seed(ctx context.Context, cfg config.Config) error {
 	if err != nil {
 		return err
 	}
-	logins, err := demo.Seed(ctx, a)
+	logins, err := demo.SeedWith(ctx, a, demo.Options{Teachers: teachers})
 	if err != nil {
 		return err
+	}
+	// The demo is a bulk load: give the planner the statistics (and PostgreSQL the visibility
+	// map for index-only scans) that a live database has from autovacuum, which may be off.
+	if err := analyze(ctx, db); err != nil {
+		return fmt.Errorf("demo: statistics: %w", err)
 	}
 	fmt.Printf("\nDemo data is ready. Open %s and sign in with:\n", cfg.BaseURL)
 	for _, l := range logins {
@@ -149,6 +168,34 @@ func seed(ctx context.Context, cfg config.Config) error {
 	}
 	fmt.Println()
 	return nil
+}
+
+// analyze gathers planner statistics of Hadir's tables (on PostgreSQL, of its schema only,
+// with VACUUM for the visibility map).
+func analyze(ctx context.Context, db *database.DB) error {
+	if db.Dialect != database.Postgres {
+		_, err := db.ExecContext(ctx, "ANALYZE")
+		return err
+	}
+	rows, err := db.QueryContext(ctx, `SELECT quote_ident(tablename) FROM pg_tables WHERE schemaname = current_schema()`)
+	if err != nil {
+		return err
+	}
+	var tables []string
+	for rows.Next() {
+		var t string
+		if err := rows.Scan(&t); err != nil {
+			rows.Close()
+			return err
+		}
+		tables = append(tables, t)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil || len(tables) == 0 {
+		return err
+	}
+	_, err = db.ExecContext(ctx, "VACUUM (ANALYZE) "+strings.Join(tables, ", "))
+	return err
 }
 
 func serve(ctx context.Context, cfg config.Config) error {
@@ -172,6 +219,9 @@ func serve(ctx context.Context, cfg config.Config) error {
 	bg, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go a.Outbox.Run(bg)
+	if db.Dialect == database.Postgres {
+		go a.Accounts.ListenForRevocations(bg, cfg.DatabaseDSN()) // other nodes' logouts and role changes
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	slog.Info("listening", "url", "http://"+ln.Addr().String())

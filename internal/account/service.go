@@ -88,6 +88,8 @@ type Service struct {
 	hasher  *auth.Hasher
 	limits  *ratelimit.Limiter
 	baseURL string
+	// principals caches the principals of live sessions (sessioncache.go).
+	principals *principalCache
 	// TokenTTL is how long an access token and its session live.
 	TokenTTL time.Duration
 	// Now is the clock (tests fix it).
@@ -107,10 +109,12 @@ type Deps struct {
 
 // NewService returns a Service.
 func NewService(d Deps) *Service {
-	s := &Service{db: d.DB, store: d.Store, orgs: d.Orgs, mail: d.Mail, signer: d.Signer, hasher: d.Hasher,
+	s := &Service{db: d.DB, orgs: d.Orgs, mail: d.Mail, signer: d.Signer, hasher: d.Hasher,
 		limits: ratelimit.New(d.DB), baseURL: d.BaseURL, TokenTTL: 12 * time.Hour, Now: database.Now}
 	// The limits follow the service's clock, so that a test that moves one moves both.
 	s.limits.Now = func() time.Time { return s.Now() }
+	s.store = revokingStore{Store: d.Store, s: s}
+	s.principals = newPrincipalCache(true)
 	return s
 }
 
@@ -391,7 +395,17 @@ func (s *Service) Authenticate(ctx context.Context, token string) (Principal, er
 	if err != nil {
 		return Principal{}, ErrUnauthenticated
 	}
-	p, err := s.store.SessionPrincipal(ctx, claims.SessionID, s.Now())
+	now := s.Now()
+	p, hit, gen := s.principals.get(claims.SessionID, time.Now())
+	if hit && claims.ExpiresAt != nil && !now.Before(claims.ExpiresAt.Time) {
+		hit = false // the session ends with its token (Now may be a test's clock)
+	}
+	if !hit {
+		p, err = s.store.SessionPrincipal(ctx, claims.SessionID, now)
+		if err == nil {
+			s.principals.put(p, gen, time.Now())
+		}
+	}
 	if errors.Is(err, ErrNotFound) || (err == nil && (p.UserID != claims.UserID || p.OrgID != claims.OrgID)) {
 		return Principal{}, ErrUnauthenticated
 	}

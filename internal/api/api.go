@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"net/netip"
+	"time"
 
 	"hadir/internal/account"
 	"hadir/internal/attendance"
@@ -32,6 +34,14 @@ type Deps struct {
 	BaseURL string
 	// Web is the built single-page app (index.html and assets); nil serves a short notice.
 	Web fs.FS
+	// MetricsToken, when set, admits a /metrics scrape that sends it as a bearer token.
+	MetricsToken string
+	// MetricsAllow are the peer addresses admitted to /metrics without the token; nil means
+	// loopback only, an empty list none.
+	MetricsAllow []netip.Prefix
+	// HashStats reports the password-hash semaphore's waits and refusals for /metrics;
+	// nil leaves those counters out.
+	HashStats func() (waits, refused uint64)
 }
 
 // API is the HTTP handler of the whole application.
@@ -43,31 +53,53 @@ type API struct {
 
 // New builds the handler with every route of the table.
 func New(d Deps) *API {
+	if d.MetricsAllow == nil {
+		d.MetricsAllow = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")}
+	}
 	a := &API{Deps: d, metrics: newMetrics(), mux: http.NewServeMux()}
 	for _, rt := range a.Routes() {
-		a.mux.Handle(rt.Method+" "+rt.Path, a.wrap(rt))
+		a.mux.Handle(rt.Method+" "+rt.Path, a.wrap(rt, a.metrics.route(rt.Method+" "+rt.Path)))
 	}
 	a.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, r, errRouteNotFound)
 	})
 	a.mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("ok\n")) })
 	a.mux.HandleFunc("GET /readyz", a.ready)
-	a.mux.HandleFunc("GET /metrics", a.metrics.serve)
+	a.mux.HandleFunc("GET /metrics", a.serveMetrics)
 	a.mux.Handle("/", spa(d.Web))
 	return a
 }
 
-// ServeHTTP implements http.Handler with panic recovery and request metrics.
+// ServeHTTP implements http.Handler: it gives the request its id, recovers panics, and
+// counts and logs the answer.
 func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	id := r.Header.Get("X-Request-ID")
+	if !saneRequestID(id) {
+		id = newRequestID()
+	}
+	w.Header().Set("X-Request-ID", id)
+	r = r.WithContext(context.WithValue(r.Context(), requestIDKey{}, id))
 	rec := &statusRecorder{ResponseWriter: w, status: 200}
 	a.securityHeaders(rec, r)
 	defer func() {
 		if v := recover(); v != nil {
-			slog.Error("panic", "method", r.Method, "path", r.URL.Path, "panic", v)
+			slog.ErrorContext(r.Context(), "panic", "method", r.Method, "path", r.URL.Path, "panic", v)
 			if !rec.wrote {
 				writeErr(rec, r, errInternal)
 			}
+			rec.status = http.StatusInternalServerError
 		}
+		d := time.Since(start)
+		rm := rec.route
+		if rm == nil {
+			rm = a.metrics.other
+		}
+		rm.observe(rec.status, d)
+		if rec.code != "" {
+			a.metrics.errorCode(rec.code)
+		}
+		logRequest(r, rec, d)
 	}()
 	a.mux.ServeHTTP(rec, r)
 }
@@ -92,10 +124,14 @@ func principal(r *http.Request) account.Principal {
 	return p
 }
 
+// statusRecorder notes what the answer was, for the metrics and the request log.
 type statusRecorder struct {
 	http.ResponseWriter
 	status int
 	wrote  bool
+	route  *routeMetrics // nil outside the route table
+	orgID  int64         // the caller's organisation, once authenticated
+	code   string        // the code of an error answer
 }
 
 func (s *statusRecorder) WriteHeader(code int) {

@@ -116,7 +116,7 @@ func writeErr(w http.ResponseWriter, r *http.Request, err error) {
 			}
 		}
 		if we == nil {
-			slog.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+			slog.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 			we = errInternal
 		}
 	}
@@ -127,6 +127,7 @@ func writeErr(w http.ResponseWriter, r *http.Request, err error) {
 	case errors.Is(err, auth.ErrBusy):
 		w.Header().Set("Retry-After", "1")
 	}
+	noteErrorCode(w, we.Code)
 	web.WriteError(w, we)
 }
 

@@ -4,24 +4,17 @@ import (
 	"net"
 	"net/http"
 	"strings"
-	"time"
 
 	"hadir/internal/account"
 )
 
 // wrap applies the route's access rule, then runs its handler and maps its error.
-func (a *API) wrap(rt Route) http.Handler {
-	key := rt.Method + " " + rt.Path
+func (a *API) wrap(rt Route, rm *routeMetrics) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		start := time.Now()
 		rec, _ := w.(*statusRecorder)
-		defer func() {
-			status := 200
-			if rec != nil {
-				status = rec.status
-			}
-			a.metrics.observe(key, status, time.Since(start))
-		}()
+		if rec != nil {
+			rec.route = rm
+		}
 		if rt.Access == Device {
 			rt.Raw.ServeHTTP(w, r) // the device protocol authenticates by serial number
 			return
@@ -29,7 +22,7 @@ func (a *API) wrap(rt Route) http.Handler {
 		if rt.Access != Public {
 			p, err := a.authenticate(r)
 			if err != nil {
-				writeErr(w, r, err)
+				fail(w, r, err)
 				return
 			}
 			if p.TwoFactorSetupRequired && !rt.DuringTwoFactorSetup {
@@ -40,6 +33,9 @@ func (a *API) wrap(rt Route) http.Handler {
 				writeErr(w, r, errForbidden)
 				return
 			}
+			if rec != nil {
+				rec.orgID = p.OrgID
+			}
 			r = r.WithContext(withPrincipal(r.Context(), p))
 		}
 		if err := checkRequest(r); err != nil {
@@ -47,9 +43,26 @@ func (a *API) wrap(rt Route) http.Handler {
 			return
 		}
 		if err := rt.Handle(w, r); err != nil {
-			writeErr(w, r, err)
+			fail(w, r, err)
 		}
 	})
+}
+
+// statusClientGone is what a request is counted and logged as when its client went away
+// before the answer (nginx's convention); nobody receives it.
+const statusClientGone = 499
+
+// fail answers an error. When the client has gone away, the error is most likely the
+// cancelled query, which is no fault of the server: it is counted and logged as 499
+// request.client_gone instead of 500 internal, so that the error metrics and the error log
+// show real failures only.
+func fail(w http.ResponseWriter, r *http.Request, err error) {
+	if r.Context().Err() != nil {
+		noteErrorCode(w, "request.client_gone")
+		w.WriteHeader(statusClientGone)
+		return
+	}
+	writeErr(w, r, err)
 }
 
 func (a *API) authenticate(r *http.Request) (account.Principal, error) {

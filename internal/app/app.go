@@ -90,6 +90,12 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, opt Options) (
 	att.SetLeaveSource(lv) // approved leave and away show in attendance
 	devs := device.NewService(db)
 	ic := &iclock.Server{DB: db, Devices: devs, Attendance: att, Orgs: orgs}
-	h := api.New(api.Deps{DB: db, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Devices: devs, ICLock: ic, BaseURL: cfg.BaseURL, Web: opt.Web})
+	allow, err := cfg.MetricsPrefixes()
+	if err != nil {
+		return nil, err
+	}
+	h := api.New(api.Deps{DB: db, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Devices: devs, ICLock: ic, BaseURL: cfg.BaseURL, Web: opt.Web,
+		MetricsToken: cfg.MetricsToken, MetricsAllow: allow,
+		HashStats: func() (uint64, uint64) { st := auth.HashStats(); return st.Waits, st.Refusals }})
 	return &App{DB: db, API: h, Outbox: outbox, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Devices: devs}, nil
 }

@@ -341,6 +341,11 @@ func (s *Service) compute(ctx context.Context, orgID int64, people []PersonRef, 
 	if err != nil {
 		return nil, err
 	}
+	return s.computeIn(ctx, orgID, loc, people, from, to)
+}
+
+// computeIn is compute with the organisation's time zone already read.
+func (s *Service) computeIn(ctx context.Context, orgID int64, loc *time.Location, people []PersonRef, from, to string) (map[int64][]Result, error) {
 	fromD, err := time.ParseInLocation(time.DateOnly, from, loc)
 	if err != nil {
 		return nil, validate.Field("date", "validation.date", "date must be a date (YYYY-MM-DD)")
@@ -517,7 +522,7 @@ func (s *Service) Report(ctx context.Context, orgID int64, q Query, pg database.
 	if q.PersonID > 0 && len(people) == 0 {
 		return nil, 0, Totals{}, ErrNotFound
 	}
-	results, err := s.compute(ctx, orgID, people, q.From, q.To)
+	results, err := s.computeIn(ctx, orgID, loc, people, q.From, q.To)
 	if err != nil {
 		return nil, 0, Totals{}, err
 	}

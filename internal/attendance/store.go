@@ -216,7 +216,7 @@ func (s *SQLStore) People(ctx context.Context, orgID int64, f PeopleFilter, pg d
 	w, args := f.where([]any{orgID})
 	from := ` FROM people p LEFT JOIN images i ON i.id = p.image_id`
 	var total int
-	if err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*)`+from+w, args...).Scan(&total); err != nil {
+	if err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM people p`+w, args...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
 	q := `SELECT ` + personRefCols + from + w + ` ORDER BY lower(p.first_name), lower(p.last_name), p.id`
@@ -344,8 +344,10 @@ func (s *SQLStore) ListHolidays(ctx context.Context, orgID int64, name, from, to
 	cond := ` FROM holidays WHERE org_id = $1 AND ($2 = '' OR lower(name) LIKE $3 ESCAPE '\') AND end_date >= $4 AND start_date <= $5`
 	args := []any{orgID, name, database.Like(strings.ToLower(name)), from, to}
 	var total int
-	if err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*)`+cond, args...).Scan(&total); err != nil {
-		return nil, 0, err
+	if pg.Size > 0 { // all of them (a report's range): the count is the length, no query needed
+		if err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*)`+cond, args...).Scan(&total); err != nil {
+			return nil, 0, err
+		}
 	}
 	q := `SELECT id, name, start_date, end_date` + cond + ` ORDER BY start_date, id`
 	if pg.Size > 0 {
@@ -364,6 +366,9 @@ func (s *SQLStore) ListHolidays(ctx context.Context, orgID int64, name, from, to
 		}
 		h.Days = daysBetween(h.Start, h.End) + 1
 		out = append(out, h)
+	}
+	if pg.Size == 0 {
+		total = len(out)
 	}
 	return out, total, rows.Err()
 }

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"log/slog"
+	"net/netip"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -25,11 +27,17 @@ type Config struct {
 	// HashConcurrency (HADIR_HASH_CONCURRENCY) is how many password hashes may run at once;
 	// 0 sizes it to memory (available memory / 64 MiB / 2, at most 2×CPUs).
 	HashConcurrency int
+	LogLevel        string // HADIR_LOG_LEVEL: debug, info (default), warn or error.
+	// MetricsToken is HADIR_METRICS_TOKEN: a bearer token that admits a /metrics scrape.
+	MetricsToken string
+	// MetricsAllow is HADIR_METRICS_ALLOW: comma-separated CIDRs (or addresses) whose peers
+	// may scrape /metrics without the token; loopback by default, empty for none.
+	MetricsAllow string
 }
 
 // Default returns the configuration used when nothing is set.
 func Default() Config {
-	return Config{Addr: "127.0.0.1:8080", DataDir: "./data"}
+	return Config{Addr: "127.0.0.1:8080", DataDir: "./data", LogLevel: "info", MetricsAllow: "127.0.0.0/8,::1/128"}
 }
 
 // Load reads the environment, then the flags in args, over the defaults.
@@ -49,6 +57,9 @@ func Load(fs *flag.FlagSet, args []string) (Config, error) {
 		}
 		c.HashConcurrency = n
 	}
+	c.LogLevel = env("HADIR_LOG_LEVEL", c.LogLevel)
+	c.MetricsToken = secret("HADIR_METRICS_TOKEN")
+	c.MetricsAllow = env("HADIR_METRICS_ALLOW", c.MetricsAllow)
 	if fs != nil {
 		fs.StringVar(&c.Addr, "addr", c.Addr, "listen address (HADIR_ADDR)")
 		fs.StringVar(&c.DataDir, "data-dir", c.DataDir, "data directory (HADIR_DATA_DIR)")
@@ -58,6 +69,9 @@ func Load(fs *flag.FlagSet, args []string) (Config, error) {
 		fs.StringVar(&c.SecretKey, "secret-key", c.SecretKey, "token signing key (HADIR_SECRET_KEY)")
 		fs.StringVar(&c.LogFormat, "log-format", c.LogFormat, "json or text (HADIR_LOG_FORMAT)")
 		fs.IntVar(&c.HashConcurrency, "hash-concurrency", c.HashConcurrency, "password hashes run at once; 0 sizes it to memory (HADIR_HASH_CONCURRENCY)")
+		fs.StringVar(&c.LogLevel, "log-level", c.LogLevel, "debug, info, warn or error; debug logs every request (HADIR_LOG_LEVEL)")
+		fs.StringVar(&c.MetricsToken, "metrics-token", c.MetricsToken, "bearer token that admits a /metrics scrape (HADIR_METRICS_TOKEN)")
+		fs.StringVar(&c.MetricsAllow, "metrics-allow", c.MetricsAllow, "CIDRs that may scrape /metrics without the token; empty for none (HADIR_METRICS_ALLOW)")
 		if err := fs.Parse(args); err != nil {
 			return c, err
 		}
@@ -89,10 +103,46 @@ func (c Config) Validate() error {
 			return fmt.Errorf("config: HADIR_SMTP_URL must look like smtp://user:pass@host:port")
 		}
 	}
+	if _, err := c.MetricsPrefixes(); err != nil {
+		return err
+	}
+	if _, err := c.SlogLevel(); err != nil {
+		return err
+	}
 	if _, err := url.Parse(c.BaseURL); err != nil {
 		return fmt.Errorf("config: HADIR_BASE_URL: %w", err)
 	}
 	return nil
+}
+
+// MetricsPrefixes parses MetricsAllow; a bare address stands for itself alone. The result
+// is never nil (empty when nothing is allowed).
+func (c Config) MetricsPrefixes() ([]netip.Prefix, error) {
+	out := []netip.Prefix{}
+	for _, f := range strings.Split(c.MetricsAllow, ",") {
+		if f = strings.TrimSpace(f); f == "" {
+			continue
+		}
+		p, err := netip.ParsePrefix(f)
+		if err != nil {
+			a, aerr := netip.ParseAddr(f)
+			if aerr != nil {
+				return nil, fmt.Errorf("config: HADIR_METRICS_ALLOW: %q is not a CIDR or an address", f)
+			}
+			p = netip.PrefixFrom(a, a.BitLen())
+		}
+		out = append(out, p.Masked())
+	}
+	return out, nil
+}
+
+// SlogLevel parses LogLevel.
+func (c Config) SlogLevel() (slog.Level, error) {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(c.LogLevel)); err != nil {
+		return l, fmt.Errorf("config: HADIR_LOG_LEVEL must be debug, info, warn or error")
+	}
+	return l, nil
 }
 
 // DatabaseDSN is the database address to open: the PostgreSQL URL, or the SQLite file.
@@ -105,8 +155,8 @@ func (c Config) DatabaseDSN() string {
 
 // String prints the configuration with secrets masked.
 func (c Config) String() string {
-	return fmt.Sprintf("addr=%s data_dir=%s database=%s base_url=%s smtp=%s secret_key=%s",
-		c.Addr, c.DataDir, mask(c.DatabaseDSN()), c.BaseURL, mask(c.SMTPURL), maskAll(c.SecretKey))
+	return fmt.Sprintf("addr=%s data_dir=%s database=%s base_url=%s smtp=%s secret_key=%s metrics_allow=%s metrics_token=%s",
+		c.Addr, c.DataDir, mask(c.DatabaseDSN()), c.BaseURL, mask(c.SMTPURL), maskAll(c.SecretKey), c.MetricsAllow, maskSet(c.MetricsToken))
 }
 
 func mask(raw string) string {
@@ -123,6 +173,13 @@ func mask(raw string) string {
 func maskAll(s string) string {
 	if s == "" {
 		return "(generated)"
+	}
+	return "xxxxx"
+}
+
+func maskSet(s string) string {
+	if s == "" {
+		return "(none)"
 	}
 	return "xxxxx"
 }

@@ -24,8 +24,23 @@ type Login struct {
 	Org, Role, Email string
 }
 
+// Options size the demo data.
+type Options struct {
+	// Teachers is how many teachers the demo school has (40 when zero); the load test
+	// seeds 1,000 to measure a school of that size.
+	Teachers int
+}
+
 // Seed creates the demo organisations and returns their sign-ins.
 func Seed(ctx context.Context, a *app.App) ([]Login, error) {
+	return SeedWith(ctx, a, Options{})
+}
+
+// SeedWith is Seed with the size of the demo school chosen.
+func SeedWith(ctx context.Context, a *app.App, opt Options) ([]Login, error) {
+	if opt.Teachers < 30 {
+		opt.Teachers = 40
+	}
 	var logins []Login
 	school, err := a.Accounts.RegisterSchool(ctx, account.SchoolSignup{Name: "SMK Taman Hadir", Code: "SMKTH01",
 		Email: "office@smktamanhadir.edu.my", ContactNumber: "+60 3-7781 2200", Timezone: "Asia/Kuala_Lumpur",
@@ -44,7 +59,7 @@ func Seed(ctx context.Context, a *app.App) ([]Login, error) {
 			Address1: "Jalan SS 2/75", City: "Petaling Jaya", PostalCode: "47300", StateID: &selangor}); err != nil {
 			return nil, err
 		}
-		teachers, err := seedPeople(ctx, a, school.Org.ID, people.Teacher, "T", 40, "smktamanhadir.edu.my", r)
+		teachers, err := seedPeople(ctx, a, school.Org.ID, people.Teacher, "T", opt.Teachers, "smktamanhadir.edu.my", r)
 		if err != nil {
 			return nil, err
 		}

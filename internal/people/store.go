@@ -83,7 +83,12 @@ func (s *SQLStore) List(ctx context.Context, orgID int64, f ListFilter, pg datab
 	}
 	cond := " WHERE " + strings.Join(where, " AND ")
 	var total int
-	if err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT COUNT(*)`+personFrom+cond, args...).Scan(&total); err != nil {
+	// The count needs the users join only to filter by role; the images join never.
+	countFrom := ` FROM people p`
+	if f.Role != "" {
+		countFrom += ` LEFT JOIN users u ON u.id = p.user_id`
+	}
+	if err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT COUNT(*)`+countFrom+cond, args...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
 	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT `+personColumns+personFrom+cond+

@@ -44,6 +44,7 @@ type Querier interface {
 type DB struct {
 	*sql.DB
 	Dialect Dialect
+	stmts   *stmtCache // SQLite only: statements prepared once (see stmtcache.go)
 }
 
 // Open connects to a postgres:// URL or a sqlite:// file path (created with its folder).
@@ -73,7 +74,8 @@ func Open(dsn string) (*DB, error) {
 			return nil, err
 		}
 		db.SetMaxOpenConns(8)
-		return &DB{DB: db, Dialect: SQLite}, nil
+		db.SetMaxIdleConns(8) // keep the connections, and so their prepared statements
+		return &DB{DB: db, Dialect: SQLite, stmts: newStmtCache(db)}, nil
 	}
 	return nil, fmt.Errorf("database: unsupported address %q", dsn)
 }
@@ -85,7 +87,18 @@ func (db *DB) Q(ctx context.Context) Querier {
 	if tx, ok := ctx.Value(txKey{}).(*sql.Tx); ok {
 		return tx
 	}
+	if db.stmts != nil {
+		return db.stmts
+	}
 	return db.DB
+}
+
+// Close releases the prepared statements, then closes the database.
+func (db *DB) Close() error {
+	if db.stmts != nil {
+		db.stmts.close()
+	}
+	return db.DB.Close()
 }
 
 // WithTx runs fn in one transaction: committed when fn returns nil, rolled back otherwise.
@@ -99,10 +112,32 @@ func (db *DB) WithTx(ctx context.Context, fn func(ctx context.Context) error) er
 		return MapError(err)
 	}
 	defer func() { _ = tx.Rollback() }()
-	if err := fn(context.WithValue(ctx, txKey{}, tx)); err != nil {
+	var hooks []func()
+	txCtx := context.WithValue(context.WithValue(ctx, txKey{}, tx), afterCommitKey{}, &hooks)
+	if err := fn(txCtx); err != nil {
 		return err
 	}
-	return MapError(tx.Commit())
+	if err := MapError(tx.Commit()); err != nil {
+		return err
+	}
+	for _, h := range hooks {
+		h()
+	}
+	return nil
+}
+
+type afterCommitKey struct{}
+
+// AfterCommit runs fn once the transaction carried by ctx has committed (never when it rolls
+// back), or at once when ctx carries none. In-process caches use it to forget what a change
+// made stale only when other readers can see the change: forgetting earlier would let a
+// concurrent reader load the old row again and keep it.
+func AfterCommit(ctx context.Context, fn func()) {
+	if hooks, ok := ctx.Value(afterCommitKey{}).(*[]func()); ok {
+		*hooks = append(*hooks, fn)
+		return
+	}
+	fn()
 }
 
 // MapError turns driver-specific constraint errors into the portable ones (wrapping the
