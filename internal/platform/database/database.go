@@ -7,8 +7,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -44,6 +42,13 @@ type Querier interface {
 type DB struct {
 	*sql.DB
 	Dialect Dialect
+	// Path is the SQLite file (empty on PostgreSQL); Ready checks the free space beside it.
+	Path string
+	// FailureWindow is how long a failure seen by a request keeps Ready failing
+	// (DefaultFailureWindow when zero).
+	FailureWindow time.Duration
+
+	health health
 }
 
 // Open connects to a postgres:// URL or a sqlite:// file path (created with its folder).
@@ -60,10 +65,8 @@ func Open(dsn string) (*DB, error) {
 		return &DB{DB: db, Dialect: Postgres}, nil
 	case strings.HasPrefix(dsn, "sqlite://"):
 		path := strings.TrimPrefix(dsn, "sqlite://")
-		if dir := filepath.Dir(path); dir != "" {
-			if err := os.MkdirAll(dir, 0o750); err != nil {
-				return nil, fmt.Errorf("database: create data dir: %w", err)
-			}
+		if err := CheckWritable(path); err != nil {
+			return nil, err
 		}
 		// WAL lets readers run beside the single writer; _txlock=immediate takes the write
 		// lock at BEGIN so that two writers queue on busy_timeout instead of failing.
@@ -73,7 +76,7 @@ func Open(dsn string) (*DB, error) {
 			return nil, err
 		}
 		db.SetMaxOpenConns(8)
-		return &DB{DB: db, Dialect: SQLite}, nil
+		return &DB{DB: db, Dialect: SQLite, Path: path}, nil
 	}
 	return nil, fmt.Errorf("database: unsupported address %q", dsn)
 }
@@ -105,11 +108,15 @@ func (db *DB) WithTx(ctx context.Context, fn func(ctx context.Context) error) er
 	return MapError(tx.Commit())
 }
 
-// MapError turns driver-specific constraint errors into the portable ones (wrapping the
-// original); other errors pass through.
+// MapError turns driver-specific constraint errors into the portable ones, and failures of
+// the database itself into an *UnavailableError (ErrUnavailable), wrapping the original;
+// other errors pass through.
 func MapError(err error) error {
 	if err == nil {
 		return nil
+	}
+	if ue, ok := AsUnavailable(err); ok {
+		return ue
 	}
 	var pg *pgconn.PgError
 	if errors.As(err, &pg) {
