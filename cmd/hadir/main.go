@@ -33,8 +33,8 @@ commands:
   backup    write a consistent copy of the database (SQLite: a file; PostgreSQL: pg_dump) while it runs
   devicesim play an attendance terminal against a server: hadir devicesim -server URL -sn SERIAL [-punch PIN]...
 
-configuration: HADIR_ADDR, HADIR_DATA_DIR, HADIR_DATABASE_URL, HADIR_BASE_URL, HADIR_SMTP_URL,
-HADIR_SECRET_KEY (secrets also from *_FILE), or the matching flags: hadir serve -h
+configuration: HADIR_ADDR, HADIR_DATA_DIR, HADIR_DATABASE_URL, HADIR_DATABASE_WAIT, HADIR_BASE_URL,
+HADIR_SMTP_URL, HADIR_SECRET_KEY (secrets also from *_FILE), or the matching flags: hadir serve -h
 `
 
 func main() {

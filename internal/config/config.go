@@ -9,7 +9,9 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"time"
 )
 
 // Config is everything a Hadir process needs to start.
@@ -21,11 +23,14 @@ type Config struct {
 	SMTPURL     string // HADIR_SMTP_URL: smtp://user:pass@host:port; empty logs e-mails instead.
 	SecretKey   string // HADIR_SECRET_KEY: token signing key; generated and kept in the database when empty.
 	LogFormat   string // HADIR_LOG_FORMAT: json or text; text when stderr is a terminal.
+	// DatabaseWait (HADIR_DATABASE_WAIT) is how long start-up keeps retrying a database that
+	// is not reachable yet (PostgreSQL still starting, the network not up) before giving up.
+	DatabaseWait time.Duration
 }
 
 // Default returns the configuration used when nothing is set.
 func Default() Config {
-	return Config{Addr: "127.0.0.1:8080", DataDir: "./data"}
+	return Config{Addr: "127.0.0.1:8080", DataDir: "./data", DatabaseWait: 60 * time.Second}
 }
 
 // Load reads the environment, then the flags in args, over the defaults.
@@ -38,6 +43,13 @@ func Load(fs *flag.FlagSet, args []string) (Config, error) {
 	c.SMTPURL = secret("HADIR_SMTP_URL")
 	c.SecretKey = secret("HADIR_SECRET_KEY")
 	c.LogFormat = env("HADIR_LOG_FORMAT", "")
+	if v, ok := os.LookupEnv("HADIR_DATABASE_WAIT"); ok {
+		d, err := parseWait(v)
+		if err != nil {
+			return c, fmt.Errorf("config: HADIR_DATABASE_WAIT: %w", err)
+		}
+		c.DatabaseWait = d
+	}
 	if fs != nil {
 		fs.StringVar(&c.Addr, "addr", c.Addr, "listen address (HADIR_ADDR)")
 		fs.StringVar(&c.DataDir, "data-dir", c.DataDir, "data directory (HADIR_DATA_DIR)")
@@ -46,6 +58,12 @@ func Load(fs *flag.FlagSet, args []string) (Config, error) {
 		fs.StringVar(&c.SMTPURL, "smtp-url", c.SMTPURL, "smtp://user:pass@host:port (HADIR_SMTP_URL)")
 		fs.StringVar(&c.SecretKey, "secret-key", c.SecretKey, "token signing key (HADIR_SECRET_KEY)")
 		fs.StringVar(&c.LogFormat, "log-format", c.LogFormat, "json or text (HADIR_LOG_FORMAT)")
+		fs.Func("database-wait", fmt.Sprintf("how long start-up retries an unreachable database, e.g. 90s or 2m; 0 tries once (HADIR_DATABASE_WAIT, default %s)", c.DatabaseWait),
+			func(v string) error {
+				d, err := parseWait(v)
+				c.DatabaseWait = d
+				return err
+			})
 		if err := fs.Parse(args); err != nil {
 			return c, err
 		}
@@ -67,6 +85,9 @@ func (c Config) Validate() error {
 	}
 	if c.DatabaseURL != "" && !strings.HasPrefix(c.DatabaseURL, "postgres://") && !strings.HasPrefix(c.DatabaseURL, "postgresql://") && !strings.HasPrefix(c.DatabaseURL, "sqlite://") {
 		return fmt.Errorf("config: HADIR_DATABASE_URL must start with postgres:// or sqlite://")
+	}
+	if c.DatabaseWait < 0 {
+		return errors.New("config: HADIR_DATABASE_WAIT must not be negative")
 	}
 	if c.SMTPURL != "" {
 		u, err := url.Parse(c.SMTPURL)
@@ -90,8 +111,8 @@ func (c Config) DatabaseDSN() string {
 
 // String prints the configuration with secrets masked.
 func (c Config) String() string {
-	return fmt.Sprintf("addr=%s data_dir=%s database=%s base_url=%s smtp=%s secret_key=%s",
-		c.Addr, c.DataDir, mask(c.DatabaseDSN()), c.BaseURL, mask(c.SMTPURL), maskAll(c.SecretKey))
+	return fmt.Sprintf("addr=%s data_dir=%s database=%s database_wait=%s base_url=%s smtp=%s secret_key=%s",
+		c.Addr, c.DataDir, mask(c.DatabaseDSN()), c.DatabaseWait, c.BaseURL, mask(c.SMTPURL), maskAll(c.SecretKey))
 }
 
 func mask(raw string) string {
@@ -110,6 +131,19 @@ func maskAll(s string) string {
 		return "(generated)"
 	}
 	return "xxxxx"
+}
+
+// parseWait reads a duration ("90s", "2m") or a plain number of seconds ("60").
+func parseWait(v string) (time.Duration, error) {
+	v = strings.TrimSpace(v)
+	if n, err := strconv.Atoi(v); err == nil {
+		return time.Duration(n) * time.Second, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a duration such as 60s or 2m", v)
+	}
+	return d, nil
 }
 
 func env(key, def string) string {
