@@ -19,7 +19,12 @@ export interface paths {
     };
   };
   "/readyz": {
-    /** Readiness probe (the database answers) */
+    /**
+     * Readiness probe (the database takes writes)
+     * @description Rewrites one row (at most once a second, whatever the polling rate), checks the free
+     * space beside a SQLite file, and fails for a few seconds after a request met an
+     * unavailable database (a full disk may still take the probe's own rewrite).
+     */
     get: {
       responses: {
         /** @description Ready */
@@ -28,9 +33,15 @@ export interface paths {
             "text/plain": string;
           };
         };
-        /** @description The database does not answer */
+        /** @description Not ready; the body names the cause, e.g. "not ready: the disk is full" */
         503: {
-          content: never;
+          headers: {
+            /** @description Seconds to wait before asking again */
+            "Retry-After"?: number;
+          };
+          content: {
+            "text/plain": string;
+          };
         };
       };
     };
@@ -2673,6 +2684,19 @@ export interface components {
     };
     /** @description Rate limited (code auth.too_many_attempts) */
     TooManyRequests: {
+      content: {
+        "application/json": components["schemas"]["Error"];
+      };
+    };
+    /**
+     * @description The database cannot serve the request now (code service.unavailable): down or
+     * unreachable, disk full, read-only, or an I/O error; the message names the cause.
+     */
+    ServiceUnavailable: {
+      headers: {
+        /** @description Seconds to wait before trying again */
+        "Retry-After"?: number;
+      };
       content: {
         "application/json": components["schemas"]["Error"];
       };
