@@ -1,10 +1,10 @@
 package database
 
 import (
+	"context"
 	"database/sql"
 	"database/sql/driver"
 	"errors"
-	"net"
 	"syscall"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -125,6 +125,8 @@ func classify(err error) (Cause, bool) {
 		}
 		return "", false
 	}
+	// File system failures are honest 503s whichever file met them (the database, or a
+	// temporary file of an upload).
 	var errno syscall.Errno
 	if errors.As(err, &errno) {
 		switch errno {
@@ -134,15 +136,18 @@ func classify(err error) (Cause, bool) {
 			return CauseReadOnly, true
 		case syscall.EIO:
 			return CauseIO, true
-		case syscall.ECONNREFUSED, syscall.ECONNRESET, syscall.ECONNABORTED, syscall.EPIPE,
-			syscall.ETIMEDOUT, syscall.EHOSTUNREACH, syscall.ENETUNREACH, syscall.ENETDOWN:
-			return CauseDown, true
 		}
 	}
+	// Network failures count only when they come from the PostgreSQL driver: a client that
+	// hangs up during a download also fails with a reset or a broken pipe, and that says
+	// nothing about the database.
+	if errors.Is(err, context.Canceled) {
+		return "", false
+	}
 	var ce *pgconn.ConnectError
-	var oe *net.OpError
+	var fromPgconn interface{ SafeToRetry() bool } // pgconn's own connection errors
 	switch {
-	case errors.As(err, &ce), errors.As(err, &oe),
+	case errors.As(err, &ce), errors.As(err, &fromPgconn),
 		errors.Is(err, driver.ErrBadConn), errors.Is(err, sql.ErrConnDone), errors.Is(err, pgconn.ErrConnClosed):
 		return CauseDown, true
 	}
