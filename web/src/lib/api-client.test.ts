@@ -52,6 +52,16 @@ describe('api client', () => {
     expect(bare.code).toBe('service.unavailable');
   });
 
+  it('keeps the user signed in on a 503', async () => {
+    saveSession(schoolOwner);
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    mockFetch(() => ({ status: 503, body: { message: 'the database is unavailable', code: 'service.unavailable' } }));
+    await api.get('/api/verify').catch(() => undefined);
+    expect(getToken()).toBe('tok-1');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('turns a non-JSON failure into a generic error', async () => {
     globalThis.fetch = (async () => new Response('boom', { status: 502, statusText: 'Bad Gateway' })) as typeof fetch;
     const err = (await api.get('/api/x').catch((e) => e)) as ApiError;
