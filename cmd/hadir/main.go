@@ -36,9 +36,9 @@ commands:
   devicesim play an attendance terminal against a server: hadir devicesim -server URL -sn SERIAL [-punch PIN]...
   loadtest  drive API calls at many clients against a running server: hadir loadtest -server URL -c 32 -d 10s -calls people-list,daily-attendance
 
-configuration: HADIR_ADDR, HADIR_DATA_DIR, HADIR_DATABASE_URL, HADIR_BASE_URL, HADIR_SMTP_URL,
-HADIR_SECRET_KEY, HADIR_LOG_FORMAT, HADIR_LOG_LEVEL, HADIR_METRICS_TOKEN, HADIR_METRICS_ALLOW
-(secrets also from *_FILE), or the matching flags: hadir serve -h
+configuration: HADIR_ADDR, HADIR_DATA_DIR, HADIR_DATABASE_URL, HADIR_DATABASE_WAIT, HADIR_BASE_URL,
+HADIR_SMTP_URL, HADIR_SECRET_KEY, HADIR_LOG_FORMAT, HADIR_LOG_LEVEL, HADIR_HASH_CONCURRENCY,
+HADIR_METRICS_TOKEN, HADIR_METRICS_ALLOW (secrets also from *_FILE), or the matching flags: hadir serve -h
 `
 
 func main() {

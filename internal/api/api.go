@@ -4,10 +4,13 @@ package api
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"sync"
 	"time"
 
 	"hadir/internal/account"
@@ -49,6 +52,9 @@ type API struct {
 	Deps
 	metrics *metrics
 	mux     *http.ServeMux
+
+	readyMu    sync.Mutex
+	readyState string // what /readyz last found, to log changes only
 }
 
 // New builds the handler with every route of the table.
@@ -102,14 +108,52 @@ func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		logRequest(r, rec, d)
 	}()
 	a.mux.ServeHTTP(rec, r)
+	if rec.unavailable != nil {
+		a.DB.NoteFailure(rec.unavailable)
+	}
 }
 
+// ready is /readyz: 200 while the database takes writes, else 503 with Retry-After and the
+// cause (details go to the log, not to whoever polls).
 func (a *API) ready(w http.ResponseWriter, r *http.Request) {
-	if err := a.DB.Ping(r.Context()); err != nil {
-		http.Error(w, "database unavailable", http.StatusServiceUnavailable)
+	err := a.DB.Ready(r.Context())
+	a.logReadiness(err)
+	if err == nil {
+		w.Write([]byte("ready\n"))
 		return
 	}
-	w.Write([]byte("ready\n"))
+	msg := "the database check failed"
+	var nr *database.NotReadyError
+	if errors.As(err, &nr) {
+		msg = nr.Cause.Message()
+		if nr.Ago > 0 {
+			msg += fmt.Sprintf(" (a request failed %s ago)", nr.Ago.Round(time.Second))
+		}
+	}
+	w.Header().Set("Retry-After", "5")
+	http.Error(w, "not ready: "+msg, http.StatusServiceUnavailable)
+}
+
+// logReadiness logs when readiness changes (not on every poll).
+func (a *API) logReadiness(err error) {
+	state := "ready"
+	var nr *database.NotReadyError
+	if errors.As(err, &nr) {
+		state = string(nr.Cause)
+	} else if err != nil {
+		state = "failed"
+	}
+	a.readyMu.Lock()
+	prev := a.readyState
+	a.readyState = state
+	a.readyMu.Unlock()
+	switch {
+	case prev == state, prev == "" && err == nil:
+	case err == nil:
+		slog.Info("ready again: the database takes writes")
+	default:
+		slog.Error("not ready", "cause", state, "err", err)
+	}
 }
 
 type principalKey struct{}
@@ -132,6 +176,8 @@ type statusRecorder struct {
 	route  *routeMetrics // nil outside the route table
 	orgID  int64         // the caller's organisation, once authenticated
 	code   string        // the code of an error answer
+	// unavailable is the database failure writeErr answered 503 for, noted for /readyz.
+	unavailable *database.UnavailableError
 }
 
 func (s *statusRecorder) WriteHeader(code int) {

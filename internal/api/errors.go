@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"hadir/internal/account"
@@ -17,6 +18,7 @@ import (
 	"hadir/internal/org"
 	"hadir/internal/people"
 	"hadir/internal/platform/auth"
+	"hadir/internal/platform/database"
 	"hadir/internal/platform/export"
 	"hadir/internal/platform/imaging"
 	"hadir/internal/platform/validate"
@@ -109,6 +111,10 @@ func writeErr(w http.ResponseWriter, r *http.Request, err error) {
 	case errors.As(err, &ve):
 		we = validationError(ve)
 	default:
+		if ue, ok := database.AsUnavailable(err); ok {
+			writeUnavailable(w, r, ue)
+			return
+		}
 		for _, e := range errorTable {
 			if errors.Is(err, e.err) {
 				we = e.out
@@ -144,4 +150,57 @@ func validationError(ve validate.Errors) *web.Error {
 		code = ve[fields[0]][0].Code
 	}
 	return &web.Error{Status: http.StatusUnprocessableEntity, Code: code, Message: ve[fields[0]][0].Message, Fields: ve}
+}
+
+// retryAfter is the Retry-After (seconds) of a 503 by cause: a busy or restarting database
+// may be back in moments; a full disk or a read-only database needs an operator.
+var retryAfter = map[database.Cause]int{
+	database.CauseBusy: 2, database.CauseDown: 5,
+	database.CauseDiskFull: 30, database.CauseReadOnly: 30, database.CauseIO: 30,
+}
+
+// writeUnavailable answers 503 service.unavailable with Retry-After and a message naming the
+// cause, notes the failure for /readyz and logs it with the route.
+func writeUnavailable(w http.ResponseWriter, r *http.Request, ue *database.UnavailableError) {
+	if rec, ok := w.(*statusRecorder); ok {
+		rec.unavailable = ue
+	}
+	unavailableLog.log(r, ue)
+	secs := retryAfter[ue.Cause]
+	if secs == 0 {
+		secs = 5
+	}
+	w.Header().Set("Retry-After", strconv.Itoa(secs))
+	noteErrorCode(w, "service.unavailable")
+	web.WriteError(w, web.NewError(http.StatusServiceUnavailable, "service.unavailable",
+		ue.Cause.Message()+"; please try again shortly"))
+}
+
+// unavailableLog logs each database failure with its route, at most one line per cause a
+// second (with the number of failures it left out), so that an outage under load does not
+// flood the log.
+var unavailableLog = &failureLog{last: map[database.Cause]time.Time{}, skipped: map[database.Cause]int{}}
+
+type failureLog struct {
+	mu      sync.Mutex
+	last    map[database.Cause]time.Time
+	skipped map[database.Cause]int
+}
+
+func (l *failureLog) log(r *http.Request, ue *database.UnavailableError) {
+	l.mu.Lock()
+	now := time.Now()
+	if now.Sub(l.last[ue.Cause]) < time.Second {
+		l.skipped[ue.Cause]++
+		l.mu.Unlock()
+		return
+	}
+	skipped := l.skipped[ue.Cause]
+	l.last[ue.Cause], l.skipped[ue.Cause] = now, 0
+	l.mu.Unlock()
+	route := r.Pattern
+	if route == "" {
+		route = r.Method + " " + r.URL.Path
+	}
+	slog.Error("database unavailable", "cause", string(ue.Cause), "route", route, "err", ue.Err, "similar_failures_not_logged", skipped)
 }

@@ -4,8 +4,11 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"io/fs"
+	"log/slog"
 	"net/url"
+	"time"
 
 	"hadir/internal/account"
 	"hadir/internal/api"
@@ -42,17 +45,59 @@ type Options struct {
 	Web  fs.FS
 }
 
-// Open opens the database of a configuration and brings its schema up to date.
+// WaitInterval is the pause between start-up attempts to reach the database.
+var WaitInterval = 2 * time.Second
+
+// Open opens the database of a configuration and brings its schema up to date. A database
+// that is not reachable yet (connection refused, PostgreSQL starting up) is retried every
+// WaitInterval for up to cfg.DatabaseWait, with a log line per attempt; wrong credentials,
+// a missing database, or a SQLite data directory that cannot be written fail at once with
+// the cause.
 func Open(ctx context.Context, cfg config.Config) (*database.DB, error) {
 	db, err := database.Open(cfg.DatabaseDSN())
 	if err != nil {
 		return nil, err
 	}
-	if err := migrations.Up(ctx, db); err != nil {
+	if err := connect(ctx, db, cfg.DatabaseWait); err != nil {
 		db.Close()
 		return nil, err
 	}
 	return db, nil
+}
+
+func connect(ctx context.Context, db *database.DB, wait time.Duration) error {
+	start := time.Now()
+	for attempt := 1; ; attempt++ {
+		err := db.Ping(ctx)
+		if err == nil {
+			err = migrations.Up(ctx, db)
+		}
+		if err == nil {
+			if attempt > 1 {
+				slog.Info("database reachable", "attempts", attempt, "waited", time.Since(start).Round(time.Millisecond).String())
+			}
+			return nil
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		ue, ok := database.AsUnavailable(err)
+		if !ok || database.Permanent(err) || (ue.Cause != database.CauseDown && ue.Cause != database.CauseBusy) {
+			return fmt.Errorf("the database cannot be used: %w", err)
+		}
+		left := wait - time.Since(start)
+		if left <= 0 {
+			return fmt.Errorf("the database is not reachable after %s (%d attempts; HADIR_DATABASE_WAIT sets how long to wait): %w",
+				wait, attempt, err)
+		}
+		pause := min(WaitInterval, left).Round(time.Millisecond)
+		slog.Warn(fmt.Sprintf("database not reachable yet, retrying in %s: %v", pause, err), "attempt", attempt)
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(pause):
+		}
+	}
 }
 
 // New builds the services and the HTTP handler over a migrated database.

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Config is everything a Hadir process needs to start.
@@ -33,11 +34,14 @@ type Config struct {
 	// MetricsAllow is HADIR_METRICS_ALLOW: comma-separated CIDRs (or addresses) whose peers
 	// may scrape /metrics without the token; loopback by default, empty for none.
 	MetricsAllow string
+	// DatabaseWait (HADIR_DATABASE_WAIT) is how long start-up keeps retrying a database that
+	// is not reachable yet (PostgreSQL still starting, the network not up) before giving up.
+	DatabaseWait time.Duration
 }
 
 // Default returns the configuration used when nothing is set.
 func Default() Config {
-	return Config{Addr: "127.0.0.1:8080", DataDir: "./data", LogLevel: "info", MetricsAllow: "127.0.0.0/8,::1/128"}
+	return Config{Addr: "127.0.0.1:8080", DataDir: "./data", LogLevel: "info", MetricsAllow: "127.0.0.0/8,::1/128", DatabaseWait: 60 * time.Second}
 }
 
 // Load reads the environment, then the flags in args, over the defaults.
@@ -60,6 +64,13 @@ func Load(fs *flag.FlagSet, args []string) (Config, error) {
 	c.LogLevel = env("HADIR_LOG_LEVEL", c.LogLevel)
 	c.MetricsToken = secret("HADIR_METRICS_TOKEN")
 	c.MetricsAllow = env("HADIR_METRICS_ALLOW", c.MetricsAllow)
+	if v, ok := os.LookupEnv("HADIR_DATABASE_WAIT"); ok {
+		d, err := parseWait(v)
+		if err != nil {
+			return c, fmt.Errorf("config: HADIR_DATABASE_WAIT: %w", err)
+		}
+		c.DatabaseWait = d
+	}
 	if fs != nil {
 		fs.StringVar(&c.Addr, "addr", c.Addr, "listen address (HADIR_ADDR)")
 		fs.StringVar(&c.DataDir, "data-dir", c.DataDir, "data directory (HADIR_DATA_DIR)")
@@ -72,6 +83,12 @@ func Load(fs *flag.FlagSet, args []string) (Config, error) {
 		fs.StringVar(&c.LogLevel, "log-level", c.LogLevel, "debug, info, warn or error; debug logs every request (HADIR_LOG_LEVEL)")
 		fs.StringVar(&c.MetricsToken, "metrics-token", c.MetricsToken, "bearer token that admits a /metrics scrape (HADIR_METRICS_TOKEN)")
 		fs.StringVar(&c.MetricsAllow, "metrics-allow", c.MetricsAllow, "CIDRs that may scrape /metrics without the token; empty for none (HADIR_METRICS_ALLOW)")
+		fs.Func("database-wait", fmt.Sprintf("how long start-up retries an unreachable database, e.g. 90s or 2m; 0 tries once (HADIR_DATABASE_WAIT, default %s)", c.DatabaseWait),
+			func(v string) error {
+				d, err := parseWait(v)
+				c.DatabaseWait = d
+				return err
+			})
 		if err := fs.Parse(args); err != nil {
 			return c, err
 		}
@@ -96,6 +113,9 @@ func (c Config) Validate() error {
 	}
 	if c.HashConcurrency < 0 {
 		return errors.New("config: HADIR_HASH_CONCURRENCY must be 0 (automatic) or more")
+	}
+	if c.DatabaseWait < 0 {
+		return errors.New("config: HADIR_DATABASE_WAIT must not be negative")
 	}
 	if c.SMTPURL != "" {
 		u, err := url.Parse(c.SMTPURL)
@@ -155,8 +175,8 @@ func (c Config) DatabaseDSN() string {
 
 // String prints the configuration with secrets masked.
 func (c Config) String() string {
-	return fmt.Sprintf("addr=%s data_dir=%s database=%s base_url=%s smtp=%s secret_key=%s metrics_allow=%s metrics_token=%s",
-		c.Addr, c.DataDir, mask(c.DatabaseDSN()), c.BaseURL, mask(c.SMTPURL), maskAll(c.SecretKey), c.MetricsAllow, maskSet(c.MetricsToken))
+	return fmt.Sprintf("addr=%s data_dir=%s database=%s database_wait=%s base_url=%s smtp=%s secret_key=%s metrics_allow=%s metrics_token=%s",
+		c.Addr, c.DataDir, mask(c.DatabaseDSN()), c.DatabaseWait, c.BaseURL, mask(c.SMTPURL), maskAll(c.SecretKey), c.MetricsAllow, maskSet(c.MetricsToken))
 }
 
 func mask(raw string) string {
@@ -182,6 +202,19 @@ func maskSet(s string) string {
 		return "(none)"
 	}
 	return "xxxxx"
+}
+
+// parseWait reads a duration ("90s", "2m") or a plain number of seconds ("60").
+func parseWait(v string) (time.Duration, error) {
+	v = strings.TrimSpace(v)
+	if n, err := strconv.Atoi(v); err == nil {
+		return time.Duration(n) * time.Second, nil
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a duration such as 60s or 2m", v)
+	}
+	return d, nil
 }
 
 func env(key, def string) string {

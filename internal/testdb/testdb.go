@@ -49,7 +49,7 @@ func Open(t testing.TB, e database.Dialect) *database.DB {
 	case database.SQLite:
 		dsn = "sqlite://" + filepath.Join(t.TempDir(), "test.db")
 	case database.Postgres:
-		dsn = postgresSchema(t)
+		dsn = PostgresURL(t)
 	}
 	db, err := database.Open(dsn)
 	if err != nil {
@@ -62,7 +62,10 @@ func Open(t testing.TB, e database.Dialect) *database.DB {
 	return db
 }
 
-func postgresSchema(t testing.TB) string {
+// PostgresURL creates an empty schema of its own on the test server (dropped when the test
+// ends) and returns the server URL with its search_path set to that schema. Nothing is
+// migrated: callers that want to watch a start from empty use it.
+func PostgresURL(t testing.TB) string {
 	base := os.Getenv(EnvPostgres)
 	if base == "" {
 		t.Fatalf("testdb: %s is not set", EnvPostgres)

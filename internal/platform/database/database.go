@@ -7,8 +7,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -45,6 +43,13 @@ type DB struct {
 	*sql.DB
 	Dialect Dialect
 	stmts   *stmtCache // SQLite only: statements prepared once (see stmtcache.go)
+	// Path is the SQLite file (empty on PostgreSQL); Ready checks the free space beside it.
+	Path string
+	// FailureWindow is how long a failure seen by a request keeps Ready failing
+	// (DefaultFailureWindow when zero).
+	FailureWindow time.Duration
+
+	health health
 }
 
 // Open connects to a postgres:// URL or a sqlite:// file path (created with its folder).
@@ -61,10 +66,8 @@ func Open(dsn string) (*DB, error) {
 		return &DB{DB: db, Dialect: Postgres}, nil
 	case strings.HasPrefix(dsn, "sqlite://"):
 		path := strings.TrimPrefix(dsn, "sqlite://")
-		if dir := filepath.Dir(path); dir != "" {
-			if err := os.MkdirAll(dir, 0o750); err != nil {
-				return nil, fmt.Errorf("database: create data dir: %w", err)
-			}
+		if err := CheckWritable(path); err != nil {
+			return nil, err
 		}
 		// WAL lets readers run beside the single writer; _txlock=immediate takes the write
 		// lock at BEGIN so that two writers queue on busy_timeout instead of failing.
@@ -75,7 +78,7 @@ func Open(dsn string) (*DB, error) {
 		}
 		db.SetMaxOpenConns(8)
 		db.SetMaxIdleConns(8) // keep the connections, and so their prepared statements
-		return &DB{DB: db, Dialect: SQLite, stmts: newStmtCache(db)}, nil
+		return &DB{DB: db, Dialect: SQLite, Path: path, stmts: newStmtCache(db)}, nil
 	}
 	return nil, fmt.Errorf("database: unsupported address %q", dsn)
 }
@@ -140,11 +143,15 @@ func AfterCommit(ctx context.Context, fn func()) {
 	fn()
 }
 
-// MapError turns driver-specific constraint errors into the portable ones (wrapping the
-// original); other errors pass through.
+// MapError turns driver-specific constraint errors into the portable ones, and failures of
+// the database itself into an *UnavailableError (ErrUnavailable), wrapping the original;
+// other errors pass through.
 func MapError(err error) error {
 	if err == nil {
 		return nil
+	}
+	if ue, ok := AsUnavailable(err); ok {
+		return ue
 	}
 	var pg *pgconn.PgError
 	if errors.As(err, &pg) {

@@ -4,6 +4,8 @@ package migrations
 
 import (
 	"context"
+	"database/sql"
+	"database/sql/driver"
 	"embed"
 	"fmt"
 	"io/fs"
@@ -11,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"hadir/internal/platform/database"
 )
@@ -50,43 +53,80 @@ func List(d database.Dialect) ([]Migration, error) {
 	return out, nil
 }
 
+// lockKey is the PostgreSQL advisory lock that makes one node at a time migrate. Nodes of
+// older versions took the same key (as a transaction lock per migration), so an old and a new
+// node started together during an upgrade still exclude each other.
+const lockKey = 720131
+
 // Up applies every migration not yet recorded in schema_migrations.
+//
+// Everything runs on one dedicated connection. On PostgreSQL that connection first takes a
+// session-level advisory lock, before anything else touches the schema (even the creation of
+// schema_migrations: two concurrent CREATE TABLE IF NOT EXISTS collide in the catalogue), and
+// holds it until the last migration is committed: several nodes started at once on an empty
+// database queue on the lock, the first applies everything and the others find nothing to do.
+// On SQLite each migration's transaction takes the write lock at BEGIN (_txlock=immediate).
 func Up(ctx context.Context, db *database.DB) error {
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("migrations: %w", database.MapError(err))
+	}
+	defer conn.Close()
+	if db.Dialect == database.Postgres {
+		if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock($1)`, lockKey); err != nil {
+			return fmt.Errorf("migrations: take the migration lock: %w", database.MapError(err))
+		}
+		defer func() {
+			// Unlock even when ctx is done; if that fails the connection may still hold the
+			// lock, so it is thrown away instead of going back to the pool (closing the
+			// session releases the lock on the server).
+			uctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			if _, uerr := conn.ExecContext(uctx, `SELECT pg_advisory_unlock($1)`, lockKey); uerr != nil {
+				_ = conn.Raw(func(any) error { return driver.ErrBadConn })
+			}
+		}()
+	}
 	const create = `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`
-	if _, err := db.ExecContext(ctx, create); err != nil {
-		return fmt.Errorf("migrations: %w", err)
+	if _, err := conn.ExecContext(ctx, create); err != nil {
+		return fmt.Errorf("migrations: %w", database.MapError(err))
 	}
 	list, err := List(db.Dialect)
 	if err != nil {
 		return err
 	}
 	for _, m := range list {
-		err := db.WithTx(ctx, func(ctx context.Context) error {
-			q := db.Q(ctx)
-			if db.Dialect == database.Postgres {
-				// Several nodes may start at once: one applies, the others wait and skip.
-				if _, err := q.ExecContext(ctx, `SELECT pg_advisory_xact_lock(720131)`); err != nil {
-					return err
-				}
-			}
-			var n int
-			if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE version = $1`, m.Version).Scan(&n); err != nil {
-				return err
-			}
-			if n > 0 {
-				return nil
-			}
-			if _, err := q.ExecContext(ctx, m.SQL); err != nil {
-				return fmt.Errorf("migrations: %s: %w", m.Name, err)
-			}
-			slog.Info("migration applied", "name", m.Name)
-			_, err := q.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)`,
-				m.Version, m.Name, database.Now().Format("2006-01-02T15:04:05Z"))
-			return err
-		})
-		if err != nil {
+		if err := apply(ctx, conn, m); err != nil {
 			return err
 		}
 	}
+	return nil
+}
+
+// apply runs one migration in its own transaction on conn, unless it is recorded already.
+func apply(ctx context.Context, conn *sql.Conn, m Migration) error {
+	tx, err := conn.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("migrations: %w", database.MapError(err))
+	}
+	defer func() { _ = tx.Rollback() }()
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE version = $1`, m.Version).Scan(&n); err != nil {
+		return fmt.Errorf("migrations: %w", database.MapError(err))
+	}
+	if n > 0 {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
+		return fmt.Errorf("migrations: %s: %w", m.Name, database.MapError(err))
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)`,
+		m.Version, m.Name, database.Now().Format("2006-01-02T15:04:05Z")); err != nil {
+		return fmt.Errorf("migrations: %s: %w", m.Name, database.MapError(err))
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("migrations: %s: %w", m.Name, database.MapError(err))
+	}
+	slog.Info("migration applied", "name", m.Name)
 	return nil
 }

@@ -41,6 +41,27 @@ describe('api client', () => {
     expect(err.details.email[0].code).toBe('validation.required');
   });
 
+  it('keeps the cause of a 503 service.unavailable and maps a bare 503 to the same code', async () => {
+    mockFetch(() => ({ status: 503, body: { message: 'the disk is full; please try again shortly', code: 'service.unavailable' } }));
+    const err = (await api.post('/api/company/settings/positions', {}).catch((e) => e)) as ApiError;
+    expect(err.status).toBe(503);
+    expect(err.code).toBe('service.unavailable');
+    expect(err.message).toContain('the disk is full');
+    globalThis.fetch = (async () => new Response('<html>503</html>', { status: 503, statusText: 'Service Unavailable' })) as typeof fetch;
+    const bare = (await api.get('/api/x').catch((e) => e)) as ApiError;
+    expect(bare.code).toBe('service.unavailable');
+  });
+
+  it('keeps the user signed in on a 503', async () => {
+    saveSession(schoolOwner);
+    const onUnauthorized = vi.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    mockFetch(() => ({ status: 503, body: { message: 'the database is unavailable', code: 'service.unavailable' } }));
+    await api.get('/api/verify').catch(() => undefined);
+    expect(getToken()).toBe('tok-1');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('turns a non-JSON failure into a generic error', async () => {
     globalThis.fetch = (async () => new Response('boom', { status: 502, statusText: 'Bad Gateway' })) as typeof fetch;
     const err = (await api.get('/api/x').catch((e) => e)) as ApiError;

@@ -69,7 +69,9 @@ async function toApiError(res: Response): Promise<ApiError> {
   return new ApiError({
     status: res.status,
     message: typeof body.message === 'string' ? body.message : res.statusText || 'request failed',
-    code: typeof body.code === 'string' ? body.code : `http.${res.status}`,
+    // A 503 without Hadir's body (a proxy or load balancer with no node ready) means the
+    // same to the user as Hadir's own service.unavailable: try again shortly.
+    code: typeof body.code === 'string' ? body.code : res.status === 503 ? 'service.unavailable' : `http.${res.status}`,
     errors: (body.errors as Record<string, string[]>) ?? undefined,
     details: (body.details as Record<string, ApiErrorDetail[]>) ?? undefined,
     rows: Array.isArray(body.rows) ? (body.rows as ApiError['rows']) : undefined,

@@ -19,7 +19,12 @@ export interface paths {
     };
   };
   "/readyz": {
-    /** Readiness probe (the database answers) */
+    /**
+     * Readiness probe (the database takes writes)
+     * @description Rewrites one row (at most once a second, whatever the polling rate), checks the free
+     * space beside a SQLite file, and fails for a few seconds after a request met an
+     * unavailable database (a full disk may still take the probe's own rewrite).
+     */
     get: {
       responses: {
         /** @description Ready */
@@ -28,15 +33,24 @@ export interface paths {
             "text/plain": string;
           };
         };
-        /** @description The database does not answer */
+        /** @description Not ready; the body names the cause, e.g. "not ready: the disk is full" */
         503: {
-          content: never;
+          headers: {
+            /** @description Seconds to wait before asking again */
+            "Retry-After"?: number;
+          };
+          content: {
+            "text/plain": string;
+          };
         };
       };
     };
   };
   "/metrics": {
-    /** Prometheus metrics in text format */
+    /**
+     * Prometheus metrics in text format
+     * @description Request counts and latency histograms by route, error answers by code, database pool, outbox backlog, device command queue and password-hash semaphore. Admitted with the bearer token of HADIR_METRICS_TOKEN, or from a peer address in HADIR_METRICS_ALLOW (CIDRs; loopback by default). Every answer of the server carries X-Request-ID.
+     */
     get: {
       responses: {
         /** @description Metrics */
@@ -45,6 +59,7 @@ export interface paths {
             "text/plain": string;
           };
         };
+        403: components["responses"]["Forbidden"];
       };
     };
   };
@@ -2756,7 +2771,7 @@ export interface components {
         "application/json": components["schemas"]["Error"];
       };
     };
-    /** @description The service cannot answer now: the database is unavailable, or the disk is full or read-only (code service.unavailable); `Retry-After` says when to try again */
+    /** @description The database cannot serve the request now (code service.unavailable): down or unreachable, disk full, read-only, an I/O error or too busy; the message names the cause and `Retry-After` says when to try again */
     ServiceUnavailable: {
       headers: {
         /** @description Seconds to wait before trying again */
