@@ -6,14 +6,13 @@ import (
 	"compress/zlib"
 	"encoding/binary"
 	"fmt"
+	"hadir/internal/testmem"
 	"hash/crc32"
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"runtime"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -364,40 +363,6 @@ func grayPNG(w, h int) []byte {
 	return b.Bytes()
 }
 
-// peakHeap runs f while sampling the live heap every millisecond and returns how far it
-// rose above the heap before f.
-func peakHeap(f func()) uint64 {
-	runtime.GC()
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	base := ms.HeapAlloc
-	var peak atomic.Uint64
-	stop := make(chan struct{})
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		var m runtime.MemStats
-		for {
-			runtime.ReadMemStats(&m)
-			if m.HeapAlloc > peak.Load() {
-				peak.Store(m.HeapAlloc)
-			}
-			select {
-			case <-stop:
-				return
-			case <-time.After(time.Millisecond):
-			}
-		}
-	}()
-	f()
-	close(stop)
-	<-done
-	if p := peak.Load(); p > base {
-		return p - base
-	}
-	return 0
-}
-
 // TestParallelImageUploadsBoundedHeap: 8 members uploading at once cannot push the heap
 // past the bound. Bombs are refused from their header (they took +167 MB each before);
 // real 24-megapixel pictures are decoded at most imaging.MaxConcurrentDecodes at a time.
@@ -413,7 +378,7 @@ func TestParallelImageUploadsBoundedHeap(t *testing.T) {
 			ids[i] = idOf(e.expect(e.call("POST", "/api/school/employee/teacher", s.token, map[string]any{"code": fmt.Sprintf("H%d", i), "first_name": "Heap"}), 201))
 		}
 		run := func(file []byte, want int) uint64 {
-			return peakHeap(func() {
+			return testmem.PeakHeap(func() {
 				var wg sync.WaitGroup
 				for _, id := range ids {
 					wg.Add(1)
@@ -491,7 +456,7 @@ func TestUploadBodiesBoundedHeap(t *testing.T) {
 		}
 		for _, c := range cases {
 			var status int
-			peak := peakHeap(func() { status = e.hugeMultipart(c.path, c.token, c.part, c.fields, 64<<20) })
+			peak := testmem.PeakHeap(func() { status = e.hugeMultipart(c.path, c.token, c.part, c.fields, 64<<20) })
 			t.Logf("%s: status %d, heap peak %d MB", c.name, status, peak>>20)
 			if status != 413 && status != 0 {
 				t.Errorf("%s: status %d, want 413", c.name, status)

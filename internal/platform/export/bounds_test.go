@@ -3,45 +3,10 @@ package export
 import (
 	"errors"
 	"fmt"
+	"hadir/internal/testmem"
 	"io"
-	"runtime"
-	"sync/atomic"
 	"testing"
-	"time"
 )
-
-// peakHeap runs f while sampling the live heap and returns how far it rose above the heap
-// before f.
-func peakHeap(f func()) uint64 {
-	runtime.GC()
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	base := ms.HeapAlloc
-	var peak atomic.Uint64
-	stop, done := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(done)
-		var m runtime.MemStats
-		for {
-			runtime.ReadMemStats(&m)
-			if m.HeapAlloc > peak.Load() {
-				peak.Store(m.HeapAlloc)
-			}
-			select {
-			case <-stop:
-				return
-			case <-time.After(2 * time.Millisecond):
-			}
-		}
-	}()
-	f()
-	close(stop)
-	<-done
-	if p := peak.Load(); p > base {
-		return p - base
-	}
-	return 0
-}
 
 // source yields n rows and counts what it was asked for.
 func source(n int, asked *int) RowSource {
@@ -67,7 +32,7 @@ func TestXLSXExportHeapBounded(t *testing.T) {
 	}
 	var asked int
 	var err error
-	peak := peakHeap(func() {
+	peak := testmem.PeakHeap(func() {
 		err = WriteXLSX(io.Discard, Table{Title: "Teachers", Columns: boundCols, Source: source(200_000, &asked)})
 	})
 	if err != nil || asked != 200_000 {
@@ -90,7 +55,7 @@ func TestPDFExportBounded(t *testing.T) {
 	if testing.Short() {
 		return
 	}
-	peak := peakHeap(func() {
+	peak := testmem.PeakHeap(func() {
 		err = WritePDF(io.Discard, Table{Title: "Teachers", Columns: boundCols, Source: source(MaxPDFRows, &asked)})
 	})
 	if err != nil {

@@ -4,52 +4,14 @@ import (
 	"archive/zip"
 	"bytes"
 	"errors"
+	"hadir/internal/testmem"
 	"io"
 	"runtime"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/xuri/excelize/v2"
 )
-
-// peakHeap runs f while sampling the live heap, and returns how far it rose above the
-// heap before f (a sampled peak: allocations between samples that are freed at once may be
-// missed, but a decompressed part held while it is parsed is not).
-func peakHeap(f func()) uint64 {
-	runtime.GC()
-	var ms runtime.MemStats
-	runtime.ReadMemStats(&ms)
-	base := ms.HeapAlloc
-	var peak atomic.Uint64
-	stop := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		var m runtime.MemStats
-		for {
-			runtime.ReadMemStats(&m)
-			if m.HeapAlloc > peak.Load() {
-				peak.Store(m.HeapAlloc)
-			}
-			select {
-			case <-stop:
-				return
-			case <-time.After(time.Millisecond):
-			}
-		}
-	}()
-	f()
-	close(stop)
-	wg.Wait()
-	if p := peak.Load(); p > base {
-		return p - base
-	}
-	return 0
-}
 
 // allocated is the bytes f allocated in all (freed or not).
 func allocated(f func()) uint64 {
@@ -154,7 +116,7 @@ func TestXLSXPartUnderBoundStaysBounded(t *testing.T) {
 	}
 	big := bombXLSX(t, "xl/sharedStrings.xml", MaxPartBytes-(1<<20), sharedStrings)
 	var err error
-	peak := peakHeap(func() { _, _, err = Read(bytes.NewReader(big), "big.xlsx", 5000) })
+	peak := testmem.PeakHeap(func() { _, _, err = Read(bytes.NewReader(big), "big.xlsx", 5000) })
 	if err != nil {
 		t.Fatal(err)
 	}
