@@ -136,6 +136,7 @@ export const MENU: MenuEntry[] = [
       { key: 'employee-list', label: 'menu.employee_list', path: '/company/employee/list' },
       { key: 'department-list', label: 'menu.department', path: '/company/department/list' },
       { key: 'employee-group', label: 'menu.group', path: '/company/employee/group', permission: 'view.manage.company' },
+      { key: 'employee-role', label: 'menu.role', path: '/company/employee/role' },
     ],
   },
   {
