@@ -192,3 +192,13 @@ test('the employee sees the away approved and the balance lowered', () =>
       [typeName, String(ENTITLED - 1)],
     );
   }));
+
+test('the employee who opens an admin URL sees the no-access page there, not the dashboard', () =>
+  onFailure('away-no-access', async () => {
+    const ep = employeeBrowser.page;
+    await ep.goto('/company/away/application');
+    await ep.getByTestId('no-access-title').getByText('No access').waitFor();
+    assert.ok(new URL(ep.url()).pathname === '/company/away/application', ep.url());
+    await ep.getByTestId('no-access-back').click();
+    await ep.waitForURL('**/dashboard');
+  }));
