@@ -2245,8 +2245,9 @@ export interface components {
       time_out: string;
       /** @description HH:MM */
       cut_off_time_out: string;
+      /** @description How many people are in the group today */
       members: number;
-      /** @description YYYY-MM-DD: the date the current times apply from */
+      /** @description YYYY-MM-DD: the date the current times apply from (the day the group was created for its first times) */
       effective_from: string;
     };
     /** @description Create (school: with type) or update (with id); errors validation.time, validation.time_order, 409 group.name_taken */
