@@ -217,16 +217,12 @@ func fuzzWorld(e *env) []*fuzzActor {
 				out.add("group", groupIn(e, v, string(pk)))
 				out.add("entitlement", entitlementIn(e, v, "leave", string(pk)))
 				out.add("application", applicationIn(e, v, "leave", string(pk)))
-				if kind == "school" {
-					out.add("entitlement", entitlementIn(e, v, "away", string(pk)))
-					out.add("application", applicationIn(e, v, "away", string(pk)))
-				}
+				out.add("entitlement", entitlementIn(e, v, "away", string(pk)))
+				out.add("application", applicationIn(e, v, "away", string(pk)))
 			}
 			out.add("holiday", holidayIn(e, v))
 			out.add("leavetype", leaveTypeIn(e, v, "leave"))
-			if kind == "school" {
-				out.add("leavetype", leaveTypeIn(e, v, "away"))
-			}
+			out.add("leavetype", leaveTypeIn(e, v, "away"))
 			out.add("device", deviceIn(e, v))
 			out.add("beacon", beaconIn(e, v))
 			if kind == "company" {
@@ -548,7 +544,7 @@ func fuzzItem(path, field string) []string {
 		case strings.Contains(path, "/application"):
 			return []string{"application"}
 		case strings.Contains(path, "/management") && (strings.Contains(path, "/leave") || strings.Contains(path, "/away")),
-			strings.HasPrefix(path, "/api/company/leave") && !strings.Contains(path, "/employee") && !strings.Contains(path, "/assignment"):
+			(strings.HasPrefix(path, "/api/company/leave") || strings.HasPrefix(path, "/api/company/away")) && !strings.Contains(path, "/employee") && !strings.Contains(path, "/assignment"):
 			return []string{"leavetype"}
 		case strings.Contains(path, "/positions"):
 			return []string{"position"}

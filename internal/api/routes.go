@@ -136,8 +136,8 @@ func (a *API) Routes() []Route {
 	for _, kind := range []string{"leave", "away"} {
 		routes = append(routes, schoolLeaveRoutes(a, kind)...)
 		routes = append(routes, personalLeaveRoutes(leaveFace{a: a, kind: kind})...)
+		routes = append(routes, companyLeaveRoutes(leaveFace{a: a, kind: kind, personKind: "employee", idName: "employee_id"})...)
 	}
-	routes = append(routes, companyLeaveRoutes(leaveFace{a: a, kind: "leave", personKind: "employee", idName: "employee_id"})...)
 	routes = append(routes, deviceRoutes(a)...)
 	routes = append(routes, groupRoutes(attFace{a: a, kind: "school"}, "/api/school/group/management", "/api/school/group", viewSchool, addSchoolStaff)...)
 	routes = append(routes, groupRoutes(attFace{a: a, kind: string(people.Employee)}, "/api/group/record", "/api/group", viewCompany, addCompanyStaff)...)
@@ -331,9 +331,9 @@ func schoolLeaveRoutes(a *API, kind string) []Route {
 	return rs
 }
 
-// companyLeaveRoutes are the company's leave routes (company/leave/...).
+// companyLeaveRoutes are the company's leave or away routes (company/{leave|away}/...).
 func companyLeaveRoutes(f leaveFace) []Route {
-	b := "/api/company/leave"
+	b := "/api/company/" + f.kind
 	return []Route{
 		perm(viewCompany, "GET", b, f.listTypes),
 		perm(viewCompany, "GET", b+"/form", f.getType),

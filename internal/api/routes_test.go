@@ -242,7 +242,7 @@ func leaveCase(method, path string) (routeCase, bool) {
 			return foreignQuery(ent, "id"), true
 		}
 		return foreignQuery(typ, "id"), true
-	case (strings.HasSuffix(path, "/management") || strings.HasSuffix(path, "/company/leave")) && method == "DELETE":
+	case (strings.HasSuffix(path, "/management") || strings.HasSuffix(path, "/company/leave") || strings.HasSuffix(path, "/company/away")) && method == "DELETE":
 		return foreignQuery(typ, "id"), true
 	case strings.HasSuffix(path, "/update"):
 		return foreignBody(typ, "id", map[string]any{"type": "Stolen"}), true

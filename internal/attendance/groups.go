@@ -88,7 +88,7 @@ func (s *Service) checkGroup(ctx context.Context, orgID, id int64, in *GroupInpu
 
 // Groups pages through the groups of a kind, with the times in force today.
 func (s *Service) Groups(ctx context.Context, orgID int64, kind, name string, pg database.Page) ([]Group, int, error) {
-	today, _, err := s.today(ctx, orgID)
+	today, loc, err := s.today(ctx, orgID)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -102,7 +102,7 @@ func (s *Service) Groups(ctx context.Context, orgID int64, kind, name string, pg
 	}
 	for i := range gs {
 		if v, ok := versionAt(vs, gs[i].ID, today); ok {
-			fillTimes(&gs[i], v)
+			fillTimes(&gs[i], v, loc)
 		}
 	}
 	return gs, total, nil
@@ -143,8 +143,17 @@ func groupIDs(gs []Group) []int64 {
 	return ids
 }
 
-func fillTimes(g *Group, v Version) {
+// beginning is the date of a group's first version: it counts from the beginning of time, so
+// that past days entered later are judged by it.
+const beginning = "0001-01-01"
+
+// fillTimes reports a version's times on a group; the first version is reported as applying
+// from the day the group was created.
+func fillTimes(g *Group, v Version, loc *time.Location) {
 	g.TimeIn, g.CutOffTimeIn, g.TimeOut, g.CutOffTimeOut, g.EffectiveFrom = v.TimeIn, v.CutOffTimeIn, v.TimeOut, v.CutOffTimeOut, v.EffectiveFrom
+	if v.EffectiveFrom == beginning && !g.Created.IsZero() {
+		g.EffectiveFrom = g.Created.In(loc).Format(time.DateOnly)
+	}
 }
 
 // versionAt finds the version of a group in force on a date (versions sorted by date).
@@ -168,8 +177,11 @@ func (s *Service) Group(ctx context.Context, orgID int64, kind string, id int64)
 	if !KindMatches(kind, g.Kind) {
 		return Group{}, nil, ErrNotFound
 	}
-	today, _, err := s.today(ctx, orgID)
+	today, loc, err := s.today(ctx, orgID)
 	if err != nil {
+		return g, nil, err
+	}
+	if g.Members, err = s.store.CountMembers(ctx, orgID, id, today); err != nil {
 		return g, nil, err
 	}
 	vs, err := s.store.Versions(ctx, orgID, []int64{id})
@@ -180,7 +192,7 @@ func (s *Service) Group(ctx context.Context, orgID int64, kind string, id int64)
 	if v.GroupID == 0 && len(vs) > 0 { // only future versions so far
 		v = vs[0]
 	}
-	fillTimes(&g, v)
+	fillTimes(&g, v, loc)
 	return g, v.shown(), nil
 }
 
@@ -202,7 +214,7 @@ func (s *Service) CreateGroup(ctx context.Context, orgID int64, kind string, in 
 		}
 		// The first version counts from the beginning, so that punches entered for past
 		// days of a new group are judged by its rules.
-		return s.store.SaveVersion(ctx, orgID, Version{GroupID: id, EffectiveFrom: "0001-01-01", TimeIn: in.TimeIn, CutOffTimeIn: in.CutOffTimeIn,
+		return s.store.SaveVersion(ctx, orgID, Version{GroupID: id, EffectiveFrom: beginning, TimeIn: in.TimeIn, CutOffTimeIn: in.CutOffTimeIn,
 			TimeOut: in.TimeOut, CutOffTimeOut: in.CutOffTimeOut, Days: []ScheduleDay{}})
 	})
 	if err != nil {

@@ -26,6 +26,8 @@ type Group struct {
 	CutOffTimeOut string `json:"cut_off_time_out"`
 	Members       int    `json:"members"`
 	EffectiveFrom string `json:"effective_from"`
+	// Created is when the group was made: the date its first times are reported from.
+	Created time.Time `json:"-"`
 }
 
 // ScheduleDay is one weekday of a schedule: 1 Monday … 7 Sunday, its day type and times.

@@ -49,7 +49,7 @@ func (s *SQLStore) ListGroups(ctx context.Context, orgID int64, kind, name, toda
 	if err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*)`+cond, args[:4]...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
-	rows, err := s.q(ctx).QueryContext(ctx, `SELECT g.id, g.kind, g.name, g.description, g.mode,
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT g.id, g.kind, g.name, g.description, g.mode, g.created_at,
 		(SELECT COUNT(*) FROM group_members m WHERE m.group_id = g.id AND m.from_date <= $5 AND (m.to_date IS NULL OR m.to_date >= $5))`+
 		cond+` ORDER BY lower(g.name), g.id`+pg.LimitOffset(), args...)
 	if err != nil {
@@ -59,7 +59,7 @@ func (s *SQLStore) ListGroups(ctx context.Context, orgID int64, kind, name, toda
 	var out []Group
 	for rows.Next() {
 		g := Group{OrgID: orgID}
-		if err := rows.Scan(&g.ID, &g.Kind, &g.Name, &g.Description, &g.Mode, &g.Members); err != nil {
+		if err := rows.Scan(&g.ID, &g.Kind, &g.Name, &g.Description, &g.Mode, &g.Created, &g.Members); err != nil {
 			return nil, 0, err
 		}
 		out = append(out, g)
@@ -70,12 +70,20 @@ func (s *SQLStore) ListGroups(ctx context.Context, orgID int64, kind, name, toda
 // GetGroup returns a live group.
 func (s *SQLStore) GetGroup(ctx context.Context, orgID, id int64) (Group, error) {
 	g := Group{OrgID: orgID}
-	err := s.q(ctx).QueryRowContext(ctx, `SELECT id, kind, name, description, mode FROM groups WHERE org_id = $1 AND id = $2 AND deleted_at IS NULL`, orgID, id).
-		Scan(&g.ID, &g.Kind, &g.Name, &g.Description, &g.Mode)
+	err := s.q(ctx).QueryRowContext(ctx, `SELECT id, kind, name, description, mode, created_at FROM groups WHERE org_id = $1 AND id = $2 AND deleted_at IS NULL`, orgID, id).
+		Scan(&g.ID, &g.Kind, &g.Name, &g.Description, &g.Mode, &g.Created)
 	if errors.Is(err, sql.ErrNoRows) {
 		return g, ErrNotFound
 	}
 	return g, err
+}
+
+// CountMembers counts a group's members on a date, as the group list does.
+func (s *SQLStore) CountMembers(ctx context.Context, orgID, groupID int64, date string) (int, error) {
+	var n int
+	err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM group_members WHERE org_id = $1 AND group_id = $2 AND from_date <= $3 AND (to_date IS NULL OR to_date >= $3)`,
+		orgID, groupID, date).Scan(&n)
+	return n, err
 }
 
 // GroupNameTaken reports whether another live group of the organisation has the name.

@@ -17,6 +17,6 @@ if (!existsSync(CHROMIUM)) {
   process.exit(0);
 }
 
-const files = ['foundation.test.mjs', 'company.test.mjs', 'people.test.mjs', 'attendance.test.mjs', 'leave.test.mjs', 'devices.test.mjs', 'two-factor.test.mjs', 'lockout.test.mjs'].map((f) => join(here, f));
+const files = ['foundation.test.mjs', 'company.test.mjs', 'people.test.mjs', 'attendance.test.mjs', 'leave.test.mjs', 'company-away.test.mjs', 'company-roles.test.mjs', 'devices.test.mjs', 'two-factor.test.mjs', 'lockout.test.mjs'].map((f) => join(here, f));
 const res = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...files], { stdio: 'inherit' });
 process.exit(res.status ?? 1);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
-import { mockFetch, renderApp, schoolOwner, signIn } from '../test/render-app';
+import { companyOwner, mockFetch, renderApp, schoolOwner, signIn } from '../test/render-app';
 
 function verifyOk() {
   return mockFetch((url) => {
@@ -52,5 +52,21 @@ describe('route guard', () => {
     verifyOk();
     await renderApp('/no/such/screen');
     expect(await screen.findByText('404')).toBeTruthy();
+  });
+
+  it('shows a translated no-access page to a member who opens an admin URL, at that URL', async () => {
+    const member = { ...companyOwner, roles: ['member'], user: { ...companyOwner.user, role: 'member' as const }, permissions: [] };
+    signIn(member);
+    mockFetch((url) => {
+      if (url.pathname === '/api/verify') {
+        const { access_token: _a, expires_at: _e, ...info } = member;
+        return { body: { data: info } };
+      }
+      return undefined;
+    });
+    const { router } = await renderApp('/company/employee/role');
+    expect(await screen.findByTestId('no-access-title')).toBeTruthy();
+    expect(screen.getByText('No access')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/company/employee/role');
   });
 });

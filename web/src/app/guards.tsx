@@ -7,6 +7,7 @@ import { getSession, getToken } from '../lib/session';
 export const TWO_FACTOR_SETUP_PATH = '/personal/account';
 import { useSession } from '../lib/use-session';
 import { useVerifySession } from '../features/auth/api/verify';
+import { NoAccessPage } from './no-access';
 
 export function RequireAuth() {
   const location = useLocation();
@@ -34,9 +35,10 @@ export function RootRedirect() {
   return <Navigate to={getToken() ? '/dashboard' : '/login'} replace />;
 }
 
-/** Hides a screen from users without the permission (the server enforces it too). */
+/** Hides a screen from users without the permission (the server enforces it too): they see a
+ * translated "no access" page at the URL they opened, never a silent move to the dashboard. */
 export function RequirePermission({ permission, children }: { permission: string; children: React.ReactNode }) {
   const session = useSession();
-  if (!session?.permissions?.includes(permission)) return <Navigate to="/dashboard" replace />;
+  if (!session?.permissions?.includes(permission)) return <NoAccessPage />;
   return <>{children}</>;
 }

@@ -48,13 +48,22 @@ function personalRoutes(kind: LeaveKind): RouteObject[] {
   ];
 }
 
+function companyRoutes(kind: LeaveKind): RouteObject[] {
+  const b = `/company/${kind}`;
+  return [
+    { path: `${b}/details`, element: company(<LeaveTypesPage key={kind} org="company" kind={kind} />) },
+    { path: `${b}/entitlement`, element: company(<EntitlementPage key={kind} kind={kind} personKind="employee" />) },
+    { path: `${b}/entitlement/employee`, element: company(<EntitlementPage key={kind} kind={kind} personKind="employee" />) },
+    { path: `/company/components/${kind}/entitlement/employee`, element: company(<EntitlementPage key={kind} kind={kind} personKind="employee" />) },
+    { path: `${b}/assignment`, element: company(<AssignmentPage key={kind} kind={kind} personKind="employee" />) },
+    { path: `${b}/application`, element: company(<ApplicationsPage key={kind} kind={kind} personKind="employee" />) },
+    { path: `${b}/statistics`, element: company(<StatisticsPage key={kind} kind={kind} />) },
+  ];
+}
+
 export const leaveRoutes: RouteObject[] = [
-  { path: '/company/leave/details', element: company(<LeaveTypesPage org="company" kind="leave" />) },
-  { path: '/company/leave/entitlement', element: company(<EntitlementPage kind="leave" personKind="employee" />) },
-  { path: '/company/leave/entitlement/employee', element: company(<EntitlementPage kind="leave" personKind="employee" />) },
-  { path: '/company/components/leave/entitlement/employee', element: company(<EntitlementPage kind="leave" personKind="employee" />) },
-  { path: '/company/leave/application', element: company(<ApplicationsPage kind="leave" personKind="employee" />) },
-  { path: '/company/leave/statistics', element: company(<StatisticsPage />) },
+  ...companyRoutes('leave'),
+  ...companyRoutes('away'),
   ...schoolRoutes('leave'),
   ...schoolRoutes('away'),
   ...personalRoutes('leave'),

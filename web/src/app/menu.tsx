@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import {
   ApartmentOutlined,
   CalendarOutlined,
+  CarOutlined,
   TeamOutlined,
   DashboardOutlined,
   ScanOutlined,
@@ -135,6 +136,7 @@ export const MENU: MenuEntry[] = [
       { key: 'employee-list', label: 'menu.employee_list', path: '/company/employee/list' },
       { key: 'department-list', label: 'menu.department', path: '/company/department/list' },
       { key: 'employee-group', label: 'menu.group', path: '/company/employee/group', permission: 'view.manage.company' },
+      { key: 'employee-role', label: 'menu.role', path: '/company/employee/role' },
     ],
   },
   {
@@ -156,6 +158,20 @@ export const MENU: MenuEntry[] = [
       { key: 'company-leave-entitlement', label: 'leave:menu.entitlement', path: '/company/leave/entitlement' },
       { key: 'company-leave-application', label: 'leave:menu.approval', path: '/company/leave/application' },
       { key: 'company-leave-statistics', label: 'leave:menu.statistics', path: '/company/leave/statistics' },
+    ],
+  },
+  {
+    key: 'company-away',
+    label: 'leave:menu.away',
+    icon: <CarOutlined />,
+    orgKind: 'company',
+    permission: 'view.manage.company',
+    children: [
+      { key: 'company-away-details', label: 'leave:menu.details', path: '/company/away/details' },
+      { key: 'company-away-entitlement', label: 'leave:menu.entitlement', path: '/company/away/entitlement' },
+      { key: 'company-away-assignment', label: 'leave:menu.assignment', path: '/company/away/assignment' },
+      { key: 'company-away-application', label: 'leave:menu.approval', path: '/company/away/application' },
+      { key: 'company-away-statistics', label: 'leave:menu.statistics', path: '/company/away/statistics' },
     ],
   },
   {

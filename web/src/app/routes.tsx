@@ -124,6 +124,10 @@ export const routes: RouteObject[] = [
             element: <RequirePermission permission={SCHOOL_STAFF}><RolesPage kind="staff" /></RequirePermission>,
           },
           {
+            path: '/company/employee/role',
+            element: <RequirePermission permission={COMPANY_STAFF}><RolesPage kind="employee" /></RequirePermission>,
+          },
+          {
             path: '/company/department/list',
             element: <RequirePermission permission={COMPANY_STAFF}><DepartmentsPage /></RequirePermission>,
           },

@@ -969,9 +969,9 @@ export interface paths {
   "/api/school/away/management": {
     /** List the away types (page size 10) */
     get: operations["getSchoolAwayManagement"];
-    /** Create a away type */
+    /** Create an away type */
     post: operations["postSchoolAwayManagement"];
-    /** Delete a away type (409 leave.type_in_use when used) */
+    /** Delete an away type (409 leave.type_in_use when used) */
     delete: operations["deleteSchoolAwayManagement"];
   };
   "/api/school/away/management/form": {
@@ -979,11 +979,11 @@ export interface paths {
     get: operations["getSchoolAwayManagementForm"];
   };
   "/api/school/away/management/update": {
-    /** Update a away type */
+    /** Update an away type */
     post: operations["postSchoolAwayManagementUpdate"];
   };
   "/api/school/away/statistics": {
-    /** away statistics: this week, pending, approved, total of the year */
+    /** Away statistics: this week, pending, approved, total of the year */
     get: operations["getSchoolAwayStatistics"];
   };
   "/api/school/away/balances": {
@@ -1205,6 +1205,78 @@ export interface paths {
   "/api/company/leave/ledger": {
     /** The company leave ledger of a year: one row per person and type with entitled, carried, taken, pending, balance and the amount per month */
     get: operations["getCompanyLeaveLedger"];
+  };
+  "/api/company/away": {
+    /** List the away types (page size 30) */
+    get: operations["getCompanyAway"];
+    /** Create an away type */
+    post: operations["postCompanyAway"];
+    /** Delete an away type (409 leave.type_in_use when used) */
+    delete: operations["deleteCompanyAway"];
+  };
+  "/api/company/away/form": {
+    /** One away type */
+    get: operations["getCompanyAwayForm"];
+  };
+  "/api/company/away/single": {
+    /** One away type */
+    get: operations["getCompanyAwaySingle"];
+  };
+  "/api/company/away/update": {
+    /** Update an away type */
+    post: operations["postCompanyAwayUpdate"];
+  };
+  "/api/company/away/employee/entitlement": {
+    /** The employee away entitlements of a person with balance and available (page size 50) */
+    get: operations["getCompanyAwayEmployeeEntitlement"];
+    /** Create or update an employee away entitlement (one per person, type and period) */
+    post: operations["postCompanyAwayEmployeeEntitlement"];
+    /** Delete an employee away entitlement */
+    delete: operations["deleteCompanyAwayEmployeeEntitlement"];
+  };
+  "/api/company/away/employee/entitlement/form": {
+    /** One employee away entitlement */
+    get: operations["getCompanyAwayEmployeeEntitlementForm"];
+  };
+  "/api/company/away/employee/entitlement/bulk": {
+    /** The same employee away entitlement for listed people, a group or everyone */
+    post: operations["postCompanyAwayEmployeeEntitlementBulk"];
+  };
+  "/api/company/away/assignment": {
+    /** Assign away to an employee (approved at once; JSON or multipart with attachment) */
+    post: operations["postCompanyAwayAssignment"];
+  };
+  "/api/company/away/application": {
+    /** The employees' away applications (page size 15) */
+    get: operations["getCompanyAwayApplication"];
+  };
+  "/api/company/away/application/approve": {
+    /** Approve an away application */
+    post: operations["postCompanyAwayApplicationApprove"];
+  };
+  "/api/company/away/application/reject": {
+    /** Reject (comment required) an away application */
+    post: operations["postCompanyAwayApplicationReject"];
+  };
+  "/api/company/away/application/cancel": {
+    /** Cancel an away application */
+    post: operations["postCompanyAwayApplicationCancel"];
+  };
+  "/api/company/away/statistics": {
+    /** Away statistics: this week, pending, approved, total of the year */
+    get: operations["getCompanyAwayStatistics"];
+  };
+  "/api/company/away/balances": {
+    /** Every away entitlement with its balance on a date */
+    get: operations["getCompanyAwayBalances"];
+  };
+  "/api/company/away/carry-forward": {
+    /** Preview (apply false) or apply the year-end away carry-forward */
+    post: operations["postCompanyAwayCarryForward"];
+  };
+  "/api/company/away/ledger": {
+    /** The company away ledger of a year: one row per person and type with entitled, carried, taken, pending, balance and the amount per month */
+    get: operations["getCompanyAwayLedger"];
   };
   "/api/device/facial": {
     /** List the facial devices of the company (page size 20) with their state */
@@ -2173,8 +2245,9 @@ export interface components {
       time_out: string;
       /** @description HH:MM */
       cut_off_time_out: string;
+      /** @description How many people are in the group today */
       members: number;
-      /** @description YYYY-MM-DD: the date the current times apply from */
+      /** @description YYYY-MM-DD: the date the current times apply from (the day the group was created for its first times) */
       effective_from: string;
     };
     /** @description Create (school: with type) or update (with id); errors validation.time, validation.time_order, 409 group.name_taken */
@@ -7832,7 +7905,7 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
-  /** Create a away type */
+  /** Create an away type */
   postSchoolAwayManagement: {
     requestBody: {
       content: {
@@ -7861,7 +7934,7 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
-  /** Delete a away type (409 leave.type_in_use when used) */
+  /** Delete an away type (409 leave.type_in_use when used) */
   deleteSchoolAwayManagement: {
     parameters: {
       query: {
@@ -7909,7 +7982,7 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
-  /** Update a away type */
+  /** Update an away type */
   postSchoolAwayManagementUpdate: {
     requestBody: {
       content: {
@@ -7939,7 +8012,7 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
-  /** away statistics: this week, pending, approved, total of the year */
+  /** Away statistics: this week, pending, approved, total of the year */
   getSchoolAwayStatistics: {
     responses: {
       /** @description The numbers */
@@ -9462,6 +9535,513 @@ export interface operations {
   };
   /** The company leave ledger of a year: one row per person and type with entitled, carried, taken, pending, balance and the amount per month */
   getCompanyLeaveLedger: {
+    parameters: {
+      query?: {
+        /** @description YYYY (default this year) */
+        year?: string;
+        /** @description A date or year instead of year */
+        date?: string;
+      };
+    };
+    responses: {
+      /** @description The ledger rows */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveLedgerRow"][];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** List the away types (page size 30) */
+  getCompanyAway: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        "filter[name]"?: string;
+      };
+    };
+    responses: {
+      /** @description A page of away types */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveType"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Create an away type */
+  postCompanyAway: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveTypeInput"];
+      };
+    };
+    responses: {
+      /** @description The created type */
+      201: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveType"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Delete an away type (409 leave.type_in_use when used) */
+  deleteCompanyAway: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** One away type */
+  getCompanyAwayForm: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description The type */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveType"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** One away type */
+  getCompanyAwaySingle: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description The type */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveType"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Update an away type */
+  postCompanyAwayUpdate: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveTypeUpdate"];
+      };
+    };
+    responses: {
+      /** @description The saved type */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveType"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** The employee away entitlements of a person with balance and available (page size 50) */
+  getCompanyAwayEmployeeEntitlement: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description the person */
+        employee_id?: number;
+      };
+    };
+    responses: {
+      /** @description A page of entitlements */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveEntitlement"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Create or update an employee away entitlement (one per person, type and period) */
+  postCompanyAwayEmployeeEntitlement: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveEntitlementInput"];
+      };
+    };
+    responses: {
+      /** @description The saved entitlement */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveEntitlement"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Delete an employee away entitlement */
+  deleteCompanyAwayEmployeeEntitlement: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** One employee away entitlement */
+  getCompanyAwayEmployeeEntitlementForm: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description The entitlement */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveEntitlement"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** The same employee away entitlement for listed people, a group or everyone */
+  postCompanyAwayEmployeeEntitlementBulk: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveBulkEntitlementInput"];
+      };
+    };
+    responses: {
+      /** @description How many were saved */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveBulkResult"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Assign away to an employee (approved at once; JSON or multipart with attachment) */
+  postCompanyAwayAssignment: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveAssignInput"];
+        "multipart/form-data": components["schemas"]["LeaveApplyMultipart"];
+      };
+    };
+    responses: {
+      /** @description The approved application */
+      201: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** The employees' away applications (page size 15) */
+  getCompanyAwayApplication: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        /** @description pending, approved, rejected or cancelled */
+        status?: string;
+        /** @description name or code */
+        "filter[base]"?: string;
+        /** @description one employee */
+        employee_id?: number;
+      };
+    };
+    responses: {
+      /** @description A page of applications */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Approve an away application */
+  postCompanyAwayApplicationApprove: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveDecisionInput"];
+      };
+    };
+    responses: {
+      /** @description The application */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Reject (comment required) an away application */
+  postCompanyAwayApplicationReject: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveDecisionInput"];
+      };
+    };
+    responses: {
+      /** @description The application */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Cancel an away application */
+  postCompanyAwayApplicationCancel: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveDecisionInput"];
+      };
+    };
+    responses: {
+      /** @description The application */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description Conflict (leave.type_name_taken, leave.type_in_use, leave.invalid_transition) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Away statistics: this week, pending, approved, total of the year */
+  getCompanyAwayStatistics: {
+    responses: {
+      /** @description The numbers */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveStats"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Every away entitlement with its balance on a date */
+  getCompanyAwayBalances: {
+    parameters: {
+      query?: {
+        /** @description YYYY-MM-DD (default today) */
+        date?: string;
+      };
+    };
+    responses: {
+      /** @description Entitlements */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveEntitlement"][];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Preview (apply false) or apply the year-end away carry-forward */
+  postCompanyAwayCarryForward: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveCarryForwardInput"];
+      };
+    };
+    responses: {
+      /** @description The rows */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveCarryForwardResult"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** The company away ledger of a year: one row per person and type with entitled, carried, taken, pending, balance and the amount per month */
+  getCompanyAwayLedger: {
     parameters: {
       query?: {
         /** @description YYYY (default this year) */

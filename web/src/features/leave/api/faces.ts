@@ -41,10 +41,10 @@ export interface OrgLeaveFace {
 
 export function orgFace(org: OrgKind, kind: LeaveKind): OrgLeaveFace {
   if (org === 'company') {
-    const b = '/api/company/leave';
+    const b = `/api/company/${kind}`;
     return {
       org,
-      kind: 'leave',
+      kind,
       viewPermission: 'view.manage.company',
       editPermission: 'add.manage.company.employee',
       typePageSize: 30,
@@ -97,10 +97,10 @@ export interface PersonLeaveFace {
 
 export function personFace(kind: LeaveKind, personKind: PersonKind): PersonLeaveFace {
   if (personKind === 'employee') {
-    const b = '/api/company/leave';
+    const b = `/api/company/${kind}`;
     return {
       org: 'company',
-      kind: 'leave',
+      kind,
       personKind,
       editPermission: 'add.manage.company.employee',
       personParam: 'employee_id',

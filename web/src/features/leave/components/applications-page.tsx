@@ -112,7 +112,7 @@ export default function ApplicationsPage({ kind, personKind }: { kind: LeaveKind
     });
   }
 
-  const base = face.org === 'company' ? '/company/leave/application' : `/school/${kind}/application`;
+  const base = face.org === 'company' ? `/company/${kind}/application` : `/school/${kind}/application`;
   return (
     <>
       <PageHeader

@@ -234,7 +234,7 @@ export default function EntitlementPage({ kind, personKind }: { kind: LeaveKind;
       return p;
     });
 
-  const base = face.org === 'company' ? '/company/leave/entitlement/employee' : `/school/${kind}/entitlement`;
+  const base = face.org === 'company' ? `/company/${kind}/entitlement/employee` : `/school/${kind}/entitlement`;
 
   return (
     <>

@@ -97,6 +97,7 @@ export const EMPLOYEE_FACE: PeopleFace = {
   editPermission: 'add.manage.company.employee',
   ownerPermission: 'add.manage.company',
   listRoute: '/company/employee/list',
+  roleRoute: '/company/employee/role',
   api: {
     list: '/api/employee/record',
     archived: '/api/employee/record/archived',

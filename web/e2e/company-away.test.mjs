@@ -1,0 +1,204 @@
+// Company away end to end: the owner creates an away type and gives an employee an
+// entitlement on the company's Away screens; the employee (own browser) applies for away in
+// the Personal area; the owner approves it on the company's away approval list; the employee
+// sees it approved and the balance lowered.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { screenshotOnFailure, startBrowser, startServer } from './harness.mjs';
+import { startSmtpPeer } from './smtp-peer.mjs';
+
+const stamp = Date.now();
+const owner = { email: `away-owner-${stamp}@company.test`, password: 'company-pass-1' };
+const employee = { code: `A-${stamp % 100000}`, first: 'Aminah', last: 'Rashid', email: `aminah-${stamp}@company.test`, password: 'employee-pass-1' };
+const employeeName = `${employee.first} ${employee.last}`;
+const typeName = `Site visit ${stamp % 10000}`;
+const ENTITLED = 6;
+
+/** A date some days ahead in the company's time zone (kept inside this calendar year). */
+function futureDate() {
+  const fmt = (d) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kuala_Lumpur', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+  const today = fmt(new Date());
+  for (const ahead of [5, 2, 1]) {
+    const d = fmt(new Date(Date.now() + ahead * 86_400_000));
+    if (d.slice(0, 4) === today.slice(0, 4)) return d;
+  }
+  return fmt(new Date(Date.now() + 86_400_000));
+}
+const awayDate = futureDate();
+
+let smtp;
+let server;
+let ownerBrowser;
+let employeeBrowser;
+let page;
+let ownerToken;
+let employeeId;
+
+before(async () => {
+  smtp = await startSmtpPeer();
+  server = await startServer({ HADIR_SMTP_URL: smtp.url });
+  ownerBrowser = await startBrowser(server.baseURL);
+  page = ownerBrowser.page;
+});
+
+after(async () => {
+  await employeeBrowser?.close();
+  await ownerBrowser?.close();
+  await server?.stop();
+  await smtp?.close();
+});
+
+const onFailure = (name, fn) =>
+  screenshotOnFailure(name, () => ({ '-owner': ownerBrowser?.page, '-employee': employeeBrowser?.page }), fn);
+
+async function call(method, path, body, token = ownerToken) {
+  const res = await fetch(`${server.baseURL}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined, text };
+}
+
+async function signIn(p, email, password) {
+  await p.goto('/login');
+  await p.getByTestId('login-email').fill(email);
+  await p.getByTestId('login-password').fill(password);
+  await p.getByTestId('login-submit').click();
+  await p.waitForURL(/\/(dashboard|personal\/profile)/);
+}
+
+async function choose(p, testId, text) {
+  await p.getByTestId(testId).click();
+  await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
+}
+
+async function typeDate(p, testId, date) {
+  const el = p.getByTestId(testId);
+  const input = (await el.evaluate((e) => e.tagName)) === 'INPUT' ? el : el.locator('input');
+  await input.click();
+  await input.fill(date);
+  await input.press('Tab');
+}
+
+test('set-up through the API: a company, an every-day group, an employee with an account', () =>
+  onFailure('away-setup', async () => {
+    const reg = await call('POST', '/api/auth/register', {
+      name: 'Farid Owner', email: owner.email, company_size: '25', employer: `Jalan Jauh ${stamp % 10000}`, password: owner.password,
+      timezone: 'Asia/Kuala_Lumpur', terms: true,
+    }, null);
+    assert.equal(reg.status, 201, reg.text);
+    ownerToken = reg.body.data.access_token;
+
+    const created = await call('POST', '/api/employee/record/register', { code: employee.code, first_name: employee.first, last_name: employee.last, email: employee.email });
+    assert.equal(created.status, 201, created.text);
+    employeeId = created.body.data.id;
+
+    const group = await call('POST', '/api/group/record/register', { name: `Every day ${stamp % 1000}`, time_in: '08:00', cut_off_time_in: '09:00', time_out: '17:00', cut_off_time_out: '18:00' });
+    assert.equal(group.status, 201, group.text);
+    const groupId = group.body.data.id;
+    const days = [1, 2, 3, 4, 5, 6, 7].map((id) => ({ id, type: 1 }));
+    const schedule = await call('POST', '/api/group/schedule', { id: groupId, days });
+    assert.ok(schedule.status < 300, schedule.text);
+    const members = await call('POST', '/api/group/employees', { group_id: groupId, employees: [employeeId] });
+    assert.ok(members.status < 300, members.text);
+
+    const mail = await smtp.waitFor(employee.email, (m) => /verification code is/i.test(m.data));
+    const m = /verification code is ([A-Z0-9]{4})-([A-Z0-9]{4})/i.exec(mail.data);
+    assert.ok(m, `no code in the e-mail:\n${mail.data}`);
+    const verified = await call('POST', '/api/auth/verification/register/employee', {
+      verification_code: `${m[1]}${m[2]}`, password: employee.password, password_confirmation: employee.password,
+    }, null);
+    assert.equal(verified.status, 201, verified.text);
+  }));
+
+test('the owner creates an away type and an entitlement on the company Away screens', () =>
+  onFailure('away-owner-setup', async () => {
+    await signIn(page, owner.email, owner.password);
+    await page.getByTestId('menu-company-away').click();
+    await page.getByTestId('menu-company-away-details').click();
+    await page.waitForURL('**/company/away/details');
+    await page.getByTestId('leave-type-create').click();
+    await page.getByTestId('leave-type-name').fill(typeName);
+    await page.getByTestId('leave-type-day-count').fill('10');
+    await page.getByTestId('leave-type-submit').click();
+    await page.getByTestId('leave-types-table').getByText(typeName, { exact: true }).waitFor();
+
+    // The away type is not a leave type.
+    const leaveTypes = await call('GET', '/api/company/leave');
+    assert.ok(!leaveTypes.text.includes(typeName), leaveTypes.text);
+
+    await page.goto(`/company/away/entitlement/employee?employee_id=${employeeId}`);
+    await page.getByTestId('entitlement-create').click();
+    await choose(page, 'entitlement-type', typeName);
+    await page.getByTestId('entitlement-entitled').fill(String(ENTITLED));
+    await page.getByTestId('entitlement-submit').click();
+    const row = page.getByTestId('entitlement-table').locator('tr', { hasText: typeName });
+    await row.waitFor();
+    assert.equal((await row.getByTestId('leave-balance').textContent()).trim(), String(ENTITLED));
+  }));
+
+test('the employee applies for away in the personal area', () =>
+  onFailure('away-apply', async () => {
+    employeeBrowser = await startBrowser(server.baseURL);
+    const ep = employeeBrowser.page;
+    await signIn(ep, employee.email, employee.password);
+    await ep.getByTestId('menu-personal').click();
+    await ep.getByTestId('menu-personal-away').click();
+    await ep.waitForURL('**/personal/away/entitlement');
+    await ep.getByTestId('entitlement-table').getByText(typeName).waitFor();
+    await ep.getByTestId('personal-tab-application').click();
+    await ep.waitForURL('**/personal/away/application');
+    await ep.getByTestId('leave-apply-open').click();
+    await choose(ep, 'leave-apply-type', typeName);
+    await typeDate(ep, 'leave-apply-from', awayDate);
+    await ep.getByTestId('leave-apply-reason').fill('Client site visit');
+    await ep.getByTestId('leave-apply-submit').click();
+    await ep.getByTestId('my-applications-table').locator('tr', { hasText: awayDate }).getByTestId('leave-status-pending').waitFor();
+  }));
+
+test('the owner approves it on the company away approval list', () =>
+  onFailure('away-approve', async () => {
+    await page.getByTestId('menu-company-away-application').click();
+    await page.waitForURL('**/company/away/application**');
+    await page.goto('/company/away/application?status=pending');
+    const row = page.getByTestId('applications-table').locator('tr', { hasText: employeeName });
+    await row.getByTestId('leave-status-pending').waitFor();
+    await row.locator('[data-testid^="approve-"]').click();
+    await page.getByTestId('decision-submit').click();
+    await page.goto('/company/away/application?status=approved');
+    await page.getByTestId('applications-table').locator('tr', { hasText: employeeName }).getByTestId('leave-status-approved').waitFor();
+
+    // The company's leave approval list does not show it.
+    const leaveApps = await call('GET', '/api/company/leave/application');
+    assert.equal(leaveApps.body.data.length, 0, leaveApps.text);
+
+    await page.goto('/company/away/statistics');
+    await page.waitForFunction(() => document.querySelector('[data-testid="leave-stat-approved"]')?.textContent.includes('1'));
+  }));
+
+test('the employee sees the away approved and the balance lowered', () =>
+  onFailure('away-balance', async () => {
+    const ep = employeeBrowser.page;
+    await ep.goto('/personal/away/application');
+    await ep.getByTestId('my-applications-table').locator('tr', { hasText: awayDate }).getByTestId('leave-status-approved').waitFor();
+    await ep.goto('/personal/away/entitlement');
+    await ep.waitForFunction(
+      ([name, want]) =>
+        [...document.querySelectorAll('[data-testid="entitlement-table"] tr')].some(
+          (tr) => tr.textContent.includes(name) && tr.querySelector('[data-testid="leave-balance"]')?.textContent.trim() === want,
+        ),
+      [typeName, String(ENTITLED - 1)],
+    );
+  }));
+
+test('the employee who opens an admin URL sees the no-access page there, not the dashboard', () =>
+  onFailure('away-no-access', async () => {
+    const ep = employeeBrowser.page;
+    await ep.goto('/company/away/application');
+    await ep.getByTestId('no-access-title').getByText('No access').waitFor();
+    assert.ok(new URL(ep.url()).pathname === '/company/away/application', ep.url());
+    await ep.getByTestId('no-access-back').click();
+    await ep.waitForURL('**/dashboard');
+  }));

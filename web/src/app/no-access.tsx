@@ -1,0 +1,22 @@
+import { Button, Result } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+/** Shown in place of a screen the signed-in user may not open (an admin URL opened by a member). */
+export function NoAccessPage() {
+  const { t } = useTranslation('common');
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="403"
+      title={<span data-testid="no-access-title">{t('no_access.title')}</span>}
+      subTitle={t('no_access.message')}
+      data-testid="no-access"
+      extra={
+        <Button type="primary" onClick={() => navigate('/dashboard')} data-testid="no-access-back">
+          {t('not_found.back')}
+        </Button>
+      }
+    />
+  );
+}
