@@ -63,7 +63,9 @@ func (db *DB) Ready(ctx context.Context) error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	now := time.Now()
-	if now.Sub(h.probeAt) >= ProbeEvery {
+	// Probe again when the last one is old, or when a request has failed since it ran: its
+	// result would no longer say what the requests see.
+	if now.Sub(h.probeAt) >= ProbeEvery || (h.last != nil && h.lastAt.After(h.probeAt)) {
 		h.probeErr = db.probe(ctx)
 		h.probeAt = time.Now()
 	}
@@ -74,7 +76,12 @@ func (db *DB) Ready(ctx context.Context) error {
 	if window == 0 {
 		window = DefaultFailureWindow
 	}
-	if h.last != nil && now.Sub(h.lastAt) < window {
+	// A request's failure is kept for the window only when the probe may not see it (a full
+	// disk may still take the probe's one-row write; a read-only or failing file may spare
+	// that page). A lost connection or a busy database shows in the live probe itself, so a
+	// single dropped connection (e.g. after a burst of cancelled requests) does not take the
+	// node out of the load balancer for the whole window.
+	if h.last != nil && now.Sub(h.lastAt) < window && h.last.Cause != CauseDown && h.last.Cause != CauseBusy {
 		return &NotReadyError{Cause: h.last.Cause, Ago: max(now.Sub(h.lastAt), time.Millisecond), Err: h.last.Err}
 	}
 	return nil
