@@ -408,6 +408,14 @@ func (s *SQLStore) PunchTimes(ctx context.Context, orgID int64, personIDs []int6
 	q := `SELECT person_id, at_unix FROM punches WHERE org_id = $1 AND at_unix >= $2 AND at_unix < $3`
 	var keep map[int64]bool
 	switch {
+	case len(personIDs) > 0 && len(personIDs) <= 500 && s.db.Dialect == database.Postgres:
+		// One index seek per person (punches_org_person_at). With "person_id IN (...)" the
+		// generic plan PostgreSQL settles on for a prepared statement guesses the instant range
+		// wide and walks the whole organisation's window instead (1.9 ms instead of 0.2 ms
+		// for 30 people); OFFSET 0 keeps the per-person subquery from being flattened into a join.
+		q = `SELECT x.id, p.at_unix FROM unnest($4::bigint[]) AS x(id) CROSS JOIN LATERAL
+			(SELECT at_unix FROM punches WHERE org_id = $1 AND person_id = x.id AND at_unix >= $2 AND at_unix < $3 OFFSET 0) p`
+		args = append(args, personIDs)
 	case len(personIDs) > 0 && len(personIDs) <= 500:
 		var in string
 		in, args = placeholders(args, personIDs)
