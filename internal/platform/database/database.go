@@ -61,7 +61,7 @@ func Open(dsn string) (*DB, error) {
 			return nil, err
 		}
 		db.SetMaxOpenConns(20)
-		db.SetMaxIdleConns(10)
+		db.SetMaxIdleConns(20)
 		db.SetConnMaxIdleTime(5 * time.Minute)
 		return &DB{DB: db, Dialect: Postgres}, nil
 	case strings.HasPrefix(dsn, "sqlite://"):
