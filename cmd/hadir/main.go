@@ -220,6 +220,7 @@ func serve(ctx context.Context, cfg config.Config) error {
 	go a.Outbox.Run(bg)
 	if db.Dialect == database.Postgres {
 		go a.Accounts.ListenForRevocations(bg, cfg.DatabaseDSN()) // other nodes' logouts and role changes
+		go db.ListenForCounts(bg, cfg.DatabaseDSN())              // other nodes' new and archived people
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

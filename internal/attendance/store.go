@@ -215,8 +215,24 @@ func (f PeopleFilter) where(args []any) (string, []any) {
 func (s *SQLStore) People(ctx context.Context, orgID int64, f PeopleFilter, pg database.Page) ([]PersonRef, int, error) {
 	w, args := f.where([]any{orgID})
 	from := ` FROM people p LEFT JOIN images i ON i.id = p.image_id`
+	count := func() (n int, err error) {
+		err = s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM people p`+w, args...).Scan(&n)
+		return n, err
+	}
 	var total int
-	if err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM people p`+w, args...).Scan(&total); err != nil {
+	var err error
+	if f.Base == "" && f.FirstName == "" && len(f.IDs) == 0 {
+		// The same total as the people list's (people.CountKey), cached and kept exact by
+		// the people store's changes (database.Counts).
+		key := "people:all:active"
+		if f.Kind != "" {
+			key = "people:" + f.Kind + ":active"
+		}
+		total, err = s.db.Count(ctx, orgID, key, count)
+	} else {
+		total, err = count()
+	}
+	if err != nil {
 		return nil, 0, err
 	}
 	q := `SELECT ` + personRefCols + from + w + ` ORDER BY lower(p.first_name), lower(p.last_name), p.id`

@@ -57,6 +57,15 @@ func scanPerson(row interface{ Scan(...any) error }) (Person, error) {
 	return p, err
 }
 
+// CountKey names the cached total of the active (or archived) people of a kind, in
+// database.Counts; the attendance reports count the same people under the same key.
+func CountKey(kind Kind, archived bool) string {
+	if archived {
+		return "people:" + string(kind) + ":archived"
+	}
+	return "people:" + string(kind) + ":active"
+}
+
 // List pages through people matching a filter.
 func (s *SQLStore) List(ctx context.Context, orgID int64, f ListFilter, pg database.Page) ([]Person, int, error) {
 	where := []string{"p.org_id = $1", "p.kind = $2"}
@@ -88,7 +97,19 @@ func (s *SQLStore) List(ctx context.Context, orgID int64, f ListFilter, pg datab
 	if f.Role != "" {
 		countFrom += ` LEFT JOIN users u ON u.id = p.user_id`
 	}
-	if err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT COUNT(*)`+countFrom+cond, args...).Scan(&total); err != nil {
+	count := func() (n int, err error) {
+		err = s.db.Q(ctx).QueryRowContext(ctx, `SELECT COUNT(*)`+countFrom+cond, args...).Scan(&n)
+		return n, err
+	}
+	var err error
+	if f.Base == "" && f.FirstName == "" && f.Role == "" {
+		// The whole list's total is cached; Create and SetArchived, the only changes of
+		// who is in it, report their changes (database.Counts).
+		total, err = s.db.Count(ctx, orgID, CountKey(f.Kind, f.Archived), count)
+	} else {
+		total, err = count()
+	}
+	if err != nil {
 		return nil, 0, err
 	}
 	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT `+personColumns+personFrom+cond+
@@ -140,7 +161,10 @@ func (s *SQLStore) Create(ctx context.Context, p Person) (int64, error) {
 	if errors.Is(err, database.ErrUniqueViolation) {
 		return 0, ErrCodeTaken
 	}
-	return id, err
+	if err != nil {
+		return 0, err
+	}
+	return id, s.db.CountsChanged(ctx, p.OrgID)
 }
 
 func (s *SQLStore) exec(ctx context.Context, q string, args ...any) error {
@@ -174,7 +198,10 @@ func (s *SQLStore) SetArchived(ctx context.Context, orgID, id int64, at *time.Ti
 	if at != nil {
 		v = *at
 	}
-	return s.exec(ctx, `UPDATE people SET archived_at = $3, updated_at = $4 WHERE org_id = $1 AND id = $2`, orgID, id, v, database.Now())
+	if err := s.exec(ctx, `UPDATE people SET archived_at = $3, updated_at = $4 WHERE org_id = $1 AND id = $2`, orgID, id, v, database.Now()); err != nil {
+		return err
+	}
+	return s.db.CountsChanged(ctx, orgID)
 }
 
 // CodeTaken reports whether another person of the organisation has the code (any case).
