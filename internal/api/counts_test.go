@@ -138,4 +138,45 @@ func TestCountsAcrossNodes(t *testing.T) {
 	a.expect(a.call("POST", base+"/restore", s.token, map[string]any{"id": id}), 200)
 	within("a restored person", base, 2)
 	within("a restored person (daily attendance)", "/api/school/attendance/teacher?date=2026-11-20", 2)
+
+	// The time zone, cached by B's reports, follows a profile saved on A.
+	a.punch(s.orgID, id, "2026-11-16 09:30")
+	daily := "/api/school/attendance/teacher?date=2026-11-16"
+	if got := dayOf(t, b.expect(b.call("GET", daily, s.token, nil), 200), id)["in_time"]; got != "09:30" {
+		t.Fatalf("in Kuala Lumpur on B: in_time %v", got)
+	}
+	a.expect(a.call("POST", "/api/school/management", s.token, map[string]any{"name": "Counts Two", "code": "CNT2", "email": "office@counts.test",
+		"contact_number": "+60 3-1234 5678", "timezone": "UTC"}), 200)
+	start := time.Now()
+	for dayOf(t, b.expect(b.call("GET", daily, s.token, nil), 200), id)["in_time"] != "01:30" {
+		if time.Since(start) > revocationBound {
+			t.Fatalf("node B still reports in Kuala Lumpur time %s after the zone changed on A", revocationBound)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	t.Logf("the zone change showed on node B after %s", time.Since(start).Round(time.Millisecond))
+}
+
+// The organisation's time zone is cached for the reports, yet a saved school profile with
+// another zone shows in the very next daily report.
+func TestOrgZoneCachedSameNode(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		s := e.school("Zone One")
+		id := idOf(e.expect(e.call("POST", "/api/school/employee/teacher", s.token, map[string]any{"code": "Z1", "first_name": "Zon"}), 201))
+		e.punch(s.orgID, id, "2026-11-16 09:30") // 01:30 UTC
+		inTime := func() any {
+			return dayOf(t, e.expect(e.call("GET", "/api/school/attendance/teacher?date=2026-11-16", s.token, nil), 200), id)["in_time"]
+		}
+		for range 2 { // the second from the cache
+			if got := inTime(); got != "09:30" {
+				t.Fatalf("in Kuala Lumpur: in_time %v", got)
+			}
+		}
+		e.expect(e.call("POST", "/api/school/management", s.token, map[string]any{"name": "Zone One", "code": "ZONE1", "email": "office@zone.test",
+			"contact_number": "+60 3-1234 5678", "timezone": "UTC"}), 200)
+		if got := inTime(); got != "01:30" {
+			t.Fatalf("after the zone became UTC: in_time %v", got)
+		}
+	})
 }

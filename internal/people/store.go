@@ -173,7 +173,7 @@ func (s *SQLStore) Create(ctx context.Context, p Person) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return id, s.db.CountsChanged(ctx, p.OrgID)
+	return id, s.db.OrgChanged(ctx, p.OrgID)
 }
 
 func (s *SQLStore) exec(ctx context.Context, q string, args ...any) error {
@@ -210,7 +210,7 @@ func (s *SQLStore) SetArchived(ctx context.Context, orgID, id int64, at *time.Ti
 	if err := s.exec(ctx, `UPDATE people SET archived_at = $3, updated_at = $4 WHERE org_id = $1 AND id = $2`, orgID, id, v, database.Now()); err != nil {
 		return err
 	}
-	return s.db.CountsChanged(ctx, orgID)
+	return s.db.OrgChanged(ctx, orgID)
 }
 
 // CodeTaken reports whether another person of the organisation has the code (any case).

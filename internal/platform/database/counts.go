@@ -48,7 +48,7 @@ type countKey struct {
 }
 
 type cachedCount struct {
-	n     int
+	v     any
 	until time.Time
 }
 
@@ -60,6 +60,15 @@ func newCounts(enabled bool) *Counts {
 
 // Count returns the total named key of an organisation, from the cache or from load.
 func (db *DB) Count(ctx context.Context, orgID int64, key string, load func() (int, error)) (int, error) {
+	v, err := db.Cached(ctx, orgID, key, func() (any, error) { return load() })
+	n, _ := v.(int)
+	return n, err
+}
+
+// Cached returns a value of an organisation's that only the organisation's own changes
+// (those that call OrgChanged) alter, from the cache or from load. It is kept like a
+// total: forgotten on every such change, on every node.
+func (db *DB) Cached(ctx context.Context, orgID int64, key string, load func() (any, error)) (any, error) {
 	c := db.counts
 	if c == nil || !c.enabled.Load() || InTx(ctx) {
 		return load()
@@ -71,26 +80,26 @@ func (db *DB) Count(ctx context.Context, orgID int64, key string, load func() (i
 	gen := c.gen
 	c.mu.Unlock()
 	if ok && now.Before(e.until) {
-		return e.n, nil
+		return e.v, nil
 	}
-	n, err := load()
+	v, err := load()
 	if err != nil {
-		return n, err
+		return v, err
 	}
 	c.mu.Lock()
 	if gen == c.gen && c.enabled.Load() {
 		if len(c.m) >= countsMax {
 			clear(c.m)
 		}
-		c.m[k] = cachedCount{n: n, until: now.Add(CountsTTL)}
+		c.m[k] = cachedCount{v: v, until: now.Add(CountsTTL)}
 	}
 	c.mu.Unlock()
-	return n, nil
+	return v, nil
 }
 
-// CountsChanged tells the cache that rows counted for an organisation change in the
+// OrgChanged tells the cache that rows counted for an organisation change in the
 // transaction carried by ctx (or just changed, without one).
-func (db *DB) CountsChanged(ctx context.Context, orgID int64) error {
+func (db *DB) OrgChanged(ctx context.Context, orgID int64) error {
 	c := db.counts
 	if c == nil {
 		return nil
