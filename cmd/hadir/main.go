@@ -174,8 +174,7 @@ func seed(ctx context.Context, cfg config.Config, teachers int) error {
 // with VACUUM for the visibility map).
 func analyze(ctx context.Context, db *database.DB) error {
 	if db.Dialect != database.Postgres {
-		_, err := db.ExecContext(ctx, "ANALYZE")
-		return err
+		return db.AnalyzeSQLite(ctx) // averages only: see AnalyzeSQLite
 	}
 	rows, err := db.QueryContext(ctx, `SELECT quote_ident(tablename) FROM pg_tables WHERE schemaname = current_schema()`)
 	if err != nil {
@@ -221,6 +220,7 @@ func serve(ctx context.Context, cfg config.Config) error {
 	go a.Outbox.Run(bg)
 	if db.Dialect == database.Postgres {
 		go a.Accounts.ListenForRevocations(bg, cfg.DatabaseDSN()) // other nodes' logouts and role changes
+		go db.ListenForCounts(bg, cfg.DatabaseDSN())              // other nodes' new and archived people
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -40,12 +40,20 @@ func NewService(db *database.DB, store *SQLStore, orgs Orgs) *Service {
 // SetLeaveSource plugs in approved leave.
 func (s *Service) SetLeaveSource(l LeaveSource) { s.leave = l }
 
+// The zone is cached per organisation (database.Cached), forgotten on every node when the
+// organisation's profile is saved (org.SQLStore), so a report needs no round trip for it.
 func (s *Service) location(ctx context.Context, orgID int64) (*time.Location, error) {
-	o, err := s.orgs.Get(ctx, orgID)
+	v, err := s.db.Cached(ctx, orgID, "org:location", func() (any, error) {
+		o, err := s.orgs.Get(ctx, orgID)
+		if err != nil {
+			return nil, err
+		}
+		return o.Location(), nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	return o.Location(), nil
+	return v.(*time.Location), nil
 }
 
 // Actor is who makes a manual change, for the audit log.

@@ -223,8 +223,24 @@ func (f PeopleFilter) where(args []any) (string, []any) {
 func (s *SQLStore) People(ctx context.Context, orgID int64, f PeopleFilter, pg database.Page) ([]PersonRef, int, error) {
 	w, args := f.where([]any{orgID})
 	from := ` FROM people p LEFT JOIN images i ON i.id = p.image_id`
+	count := func() (n int, err error) {
+		err = s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM people p`+w, args...).Scan(&n)
+		return n, err
+	}
 	var total int
-	if err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM people p`+w, args...).Scan(&total); err != nil {
+	var err error
+	if f.Base == "" && f.FirstName == "" && len(f.IDs) == 0 {
+		// The same total as the people list's (people.CountKey), cached and kept exact by
+		// the people store's changes (database.Counts).
+		key := "people:all:active"
+		if f.Kind != "" {
+			key = "people:" + f.Kind + ":active"
+		}
+		total, err = s.db.Count(ctx, orgID, key, count)
+	} else {
+		total, err = count()
+	}
+	if err != nil {
 		return nil, 0, err
 	}
 	q := `SELECT ` + personRefCols + from + w + ` ORDER BY lower(p.first_name), lower(p.last_name), p.id`
@@ -416,6 +432,14 @@ func (s *SQLStore) PunchTimes(ctx context.Context, orgID int64, personIDs []int6
 	q := `SELECT person_id, at_unix FROM punches WHERE org_id = $1 AND at_unix >= $2 AND at_unix < $3`
 	var keep map[int64]bool
 	switch {
+	case len(personIDs) > 0 && len(personIDs) <= 500 && s.db.Dialect == database.Postgres:
+		// One index seek per person (punches_org_person_at). With "person_id IN (...)" the
+		// generic plan PostgreSQL settles on for a prepared statement guesses the instant range
+		// wide and walks the whole organisation's window instead (1.9 ms instead of 0.2 ms
+		// for 30 people); OFFSET 0 keeps the per-person subquery from being flattened into a join.
+		q = `SELECT x.id, p.at_unix FROM unnest($4::bigint[]) AS x(id) CROSS JOIN LATERAL
+			(SELECT at_unix FROM punches WHERE org_id = $1 AND person_id = x.id AND at_unix >= $2 AND at_unix < $3 OFFSET 0) p`
+		args = append(args, personIDs)
 	case len(personIDs) > 0 && len(personIDs) <= 500:
 		var in string
 		in, args = placeholders(args, personIDs)

@@ -228,6 +228,11 @@ func (s *Service) SaveEntitlement(ctx context.Context, orgID int64, personKind, 
 		e.ID = id // one entitlement per person, type and period: saving again updates it
 	}
 	id, err := s.store.SaveEntitlement(ctx, orgID, e)
+	if errors.Is(err, database.ErrUniqueViolation) {
+		// An edit moved the period onto the start of another entitlement of the same person
+		// and type (found by the contract fuzz: it was a 500).
+		return e, validate.Field("period_start", "validation.taken", "another entitlement of this person and type starts on this date")
+	}
 	if err != nil {
 		return e, err
 	}

@@ -4,6 +4,7 @@ package org
 
 import (
 	"errors"
+	"sync"
 	"time"
 )
 
@@ -46,11 +47,22 @@ type Org struct {
 }
 
 // Location is the organisation's time zone (UTC if the stored name cannot be loaded).
-func (o Org) Location() *time.Location {
-	loc, err := time.LoadLocation(o.Timezone)
+func (o Org) Location() *time.Location { return LoadLocation(o.Timezone) }
+
+// locations keeps each zone loaded once: time.LoadLocation reads and decodes the zone from
+// the embedded database on every call, and every report asks for its organisation's zone.
+var locations sync.Map // name -> *time.Location
+
+// LoadLocation is time.LoadLocation, loaded once per name; an unknown name is UTC.
+func LoadLocation(name string) *time.Location {
+	if l, ok := locations.Load(name); ok {
+		return l.(*time.Location)
+	}
+	loc, err := time.LoadLocation(name)
 	if err != nil {
 		return time.UTC
 	}
+	locations.Store(name, loc)
 	return loc
 }
 

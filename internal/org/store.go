@@ -73,8 +73,11 @@ func (s *SQLStore) UpdateCompanyProfile(ctx context.Context, id int64, p Company
 	const q = `UPDATE orgs SET name = $2, description = $3, email = $4, phone = $5, address1 = $6, address2 = $7,
 		address3 = $8, locality = $9, city = $10, postal_code = $11, state_id = $12, timezone = $13, updated_at = $14
 		WHERE id = $1 AND kind = 'company'`
-	return s.exec(ctx, q, id, p.Name, p.Description, p.Email, p.Phone, p.Address1, p.Address2, p.Address3,
-		p.Locality, p.City, p.PostalCode, p.StateID, p.Timezone, database.Now())
+	if err := s.exec(ctx, q, id, p.Name, p.Description, p.Email, p.Phone, p.Address1, p.Address2, p.Address3,
+		p.Locality, p.City, p.PostalCode, p.StateID, p.Timezone, database.Now()); err != nil {
+		return err
+	}
+	return s.db.OrgChanged(ctx, id) // the time zone is cached (attendance)
 }
 
 // UpdateCompanyRegistration saves the registration details.
@@ -88,8 +91,11 @@ func (s *SQLStore) UpdateCompanyRegistration(ctx context.Context, id int64, r Co
 func (s *SQLStore) UpdateSchool(ctx context.Context, id int64, p SchoolProfile) error {
 	const q = `UPDATE orgs SET code = $2, name = $3, email = $4, phone = $5, timezone = $6, address1 = $7, address2 = $8,
 		address3 = $9, city = $10, postal_code = $11, state_id = $12, updated_at = $13 WHERE id = $1 AND kind = 'school'`
-	return s.exec(ctx, q, id, p.Code, p.Name, p.Email, p.ContactNumber, p.Timezone, p.Address1, p.Address2, p.Address3,
-		p.City, p.PostalCode, p.StateID, database.Now())
+	if err := s.exec(ctx, q, id, p.Code, p.Name, p.Email, p.ContactNumber, p.Timezone, p.Address1, p.Address2, p.Address3,
+		p.City, p.PostalCode, p.StateID, database.Now()); err != nil {
+		return err
+	}
+	return s.db.OrgChanged(ctx, id) // the time zone is cached (attendance)
 }
 
 // ListPositions pages through the organisation's positions, optionally filtered by name.

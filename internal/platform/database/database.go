@@ -43,6 +43,7 @@ type DB struct {
 	*sql.DB
 	Dialect Dialect
 	stmts   *stmtCache // SQLite only: statements prepared once (see stmtcache.go)
+	counts  *Counts    // totals of unfiltered lists (see counts.go)
 	// Path is the SQLite file (empty on PostgreSQL); Ready checks the free space beside it.
 	Path string
 	// FailureWindow is how long a failure seen by a request keeps Ready failing
@@ -61,9 +62,10 @@ func Open(dsn string) (*DB, error) {
 			return nil, err
 		}
 		db.SetMaxOpenConns(20)
-		db.SetMaxIdleConns(10)
+		db.SetMaxIdleConns(20)
 		db.SetConnMaxIdleTime(5 * time.Minute)
-		return &DB{DB: db, Dialect: Postgres}, nil
+		// Counts are off until ListenForCounts hears the other nodes.
+		return &DB{DB: db, Dialect: Postgres, counts: newCounts(false)}, nil
 	case strings.HasPrefix(dsn, "sqlite://"):
 		path := strings.TrimPrefix(dsn, "sqlite://")
 		if err := CheckWritable(path); err != nil {
@@ -78,7 +80,7 @@ func Open(dsn string) (*DB, error) {
 		}
 		db.SetMaxOpenConns(8)
 		db.SetMaxIdleConns(8) // keep the connections, and so their prepared statements
-		return &DB{DB: db, Dialect: SQLite, Path: path, stmts: newStmtCache(db)}, nil
+		return &DB{DB: db, Dialect: SQLite, Path: path, stmts: newStmtCache(db), counts: newCounts(true)}, nil
 	}
 	return nil, fmt.Errorf("database: unsupported address %q", dsn)
 }
