@@ -199,6 +199,15 @@ func (f face) details(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	areas["general"] = toPersonResponse(p)
+	// The group is set on the Groups screen; the job area shows it read-only.
+	g, ok, err := f.a.Attendance.GroupOf(r.Context(), principal(r).OrgID, p.ID)
+	if err != nil {
+		return err
+	}
+	areas["group"] = nil
+	if ok {
+		areas["group"] = map[string]any{"id": g.ID, "name": g.Name}
+	}
 	web.Data(w, http.StatusOK, areas)
 	return nil
 }

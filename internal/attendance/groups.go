@@ -2,6 +2,7 @@ package attendance
 
 import (
 	"context"
+	"errors"
 	"sort"
 	"strconv"
 	"strings"
@@ -194,6 +195,23 @@ func (s *Service) Group(ctx context.Context, orgID int64, kind string, id int64)
 	}
 	fillTimes(&g, v, loc)
 	return g, v.shown(), nil
+}
+
+// GroupOf returns the group a person belongs to today; ok is false when they belong to none.
+func (s *Service) GroupOf(ctx context.Context, orgID, personID int64) (g Group, ok bool, err error) {
+	today, _, err := s.today(ctx, orgID)
+	if err != nil {
+		return Group{}, false, err
+	}
+	ms, err := s.store.Memberships(ctx, orgID, []int64{personID}, today, today)
+	if err != nil || len(ms) == 0 {
+		return Group{}, false, err
+	}
+	g, err = s.store.GetGroup(ctx, orgID, ms[len(ms)-1].GroupID)
+	if errors.Is(err, ErrNotFound) {
+		return Group{}, false, nil
+	}
+	return g, err == nil, err
 }
 
 // CreateGroup adds a group with its times and an empty week.

@@ -50,8 +50,10 @@ type Personal struct {
 	Race      string `json:"race"`
 }
 
-// Job is the job record.
+// Job is the job record. Position is the position's name as free text (a school has no
+// list of positions); a company may pick one of its positions as PositionID as well.
 type Job struct {
+	Position         string `json:"position"`
 	PositionID       int64  `json:"position_id"`
 	PositionCode     string `json:"position_code"`
 	Type             string `json:"type"`
@@ -167,10 +169,11 @@ func decodeArea(area string, raw json.RawMessage, positionExists func(int64) boo
 		if err := strictUnmarshal(raw, &x); err != nil {
 			return nil, err
 		}
-		trimAll(&x.PositionCode, &x.Type, &x.EffectiveDate, &x.EndOfProbation, &x.EmploymentStatus, &x.Remark)
+		trimAll(&x.Position, &x.PositionCode, &x.Type, &x.EffectiveDate, &x.EndOfProbation, &x.EmploymentStatus, &x.Remark)
 		if x.PositionID != 0 && !positionExists(x.PositionID) {
 			c.Invalid("position_id")
 		}
+		c.MaxLen("position", x.Position, 100)
 		c.MaxLen("position_code", x.PositionCode, 30)
 		oneOf(c, "type", x.Type, JobTypes)
 		oneOf(c, "employment_status", x.EmploymentStatus, EmploymentStatuses)

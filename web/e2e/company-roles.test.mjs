@@ -1,6 +1,6 @@
 // The company roles page (/company/employee/role): the owner makes an employee an admin from
 // the company menu's Role entry, then transfers ownership to another employee and becomes an
-// admin.
+// admin; its personal area, with no person record, explains itself instead of showing an error.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { screenshotOnFailure, startBrowser, startServer } from './harness.mjs';
@@ -111,4 +111,17 @@ test('the owner transfers ownership and becomes an admin', () =>
     const people = await call('GET', '/api/employee/privilege');
     const heirId = people.body.data.find((x) => x.code === heir.code).id;
     assert.equal((await call('POST', '/api/employee/privilege/remove', { employee_id: heirId })).status, 403);
+  }));
+
+test("the former owner's personal area (no person record) explains itself instead of an error", () =>
+  onFailure('roles-personal-unlinked', async () => {
+    for (const path of ['/personal/leave/entitlement', '/personal/away/application', '/personal/attendance', '/personal/profile']) {
+      await page.goto(path);
+      await page.getByTestId('not-linked').waitFor();
+      assert.equal(await page.getByText('This person has no user account yet.').count(), 0, path);
+      assert.equal(await page.locator('.ant-alert-error').count(), 0, path);
+      assert.equal(await page.getByText(/invitation/i).count(), 0, path);
+    }
+    await page.getByTestId('not-linked-people').click();
+    await page.waitForURL('**/company/employee/list');
   }));

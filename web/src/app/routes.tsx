@@ -8,6 +8,7 @@ import { AuthLayout } from './shell/auth-layout';
 import { PublicOnly, RequireAuth, RequirePermission, RootRedirect } from './guards';
 import { leaveRoutes } from './leave-routes';
 import { deviceRoutes } from './device-routes';
+import { RouteError } from './route-error';
 
 const LoginPage = lazy(() => import('../features/auth/components/login-page'));
 const RegisterCompanyPage = lazy(() => import('../features/auth/components/register-company-page'));
@@ -92,7 +93,8 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <AppShell />,
-        children: [
+        // A pathless layer whose error page shows inside the shell, so the menu stays usable.
+        children: [{ errorElement: <RouteError />, children: [
           { path: '/dashboard', element: <DashboardPage /> },
           { path: '/personal/profile', element: <ProfilePage extra={<PersonalSummary />} /> },
           { path: '/personal/account', element: <AccountSettingsPage /> },
@@ -166,8 +168,8 @@ export const routes: RouteObject[] = [
           ...leaveRoutes,
           ...deviceRoutes,
           { path: '*', element: <NotFoundPage /> },
-        ],
+        ] }],
       },
     ],
   },
-];
+].map((r) => ({ ...r, errorElement: <RouteError /> }));

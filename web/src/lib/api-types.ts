@@ -1946,6 +1946,11 @@ export interface components {
       payroll?: components["schemas"]["PayrollRecord"] | null;
       family?: components["schemas"]["FamilyRecord"] | null;
       education: components["schemas"]["EducationRecord"][];
+      /** @description The group the person belongs to today (set on the Groups screen), null when none */
+      group: {
+        id: number;
+        name: string;
+      } | null;
     };
     ImageUpload: {
       /**
@@ -2093,6 +2098,8 @@ export interface components {
     };
     JobRecord: {
       id: number;
+      /** @description The position as text (schools have no list of positions) */
+      position?: string;
       position_id?: number;
       position_code?: string;
       /** @description one of full_time, part_time, contract, internship, temporary (empty when unset) */
@@ -2110,6 +2117,8 @@ export interface components {
       id?: number;
       employee_id?: number;
       record_id?: number;
+      /** @description The position as text (schools have no list of positions) */
+      position?: string;
       position_id?: number;
       position_code?: string;
       /** @description one of full_time, part_time, contract, internship, temporary (empty when unset) */

@@ -5,6 +5,7 @@ import { Sidebar } from './sidebar';
 import { UserMenu } from './user-menu';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { PageLoader } from '../../components/page-loader';
+import { ScrollToTop } from '../../components/scroll-to-top';
 import { readCookie, writeCookie } from '../../lib/cookies';
 import { useSession } from '../../lib/use-session';
 
@@ -46,6 +47,7 @@ export function AppShell() {
             <Outlet />
           </Suspense>
         </Layout.Content>
+        <ScrollToTop />
       </Layout>
     </Layout>
   );

@@ -1,6 +1,6 @@
 // The member's own month: a calendar of coloured days and the punches of a chosen day.
 import { useState } from 'react';
-import { Card, Col, DatePicker, Result, Row, Space, Typography } from 'antd';
+import { Card, Col, DatePicker, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
@@ -14,7 +14,7 @@ import { useOrgToday } from './use-org-today';
 import { StatusLegend, StatusTag } from '../../../components/attendance-status';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
-import { ApiError } from '../../../lib/api-client';
+import { isNotLinked, NotLinkedNotice } from '../../../components/not-linked';
 
 /** The weeks of a month as rows of 7 (Monday first), blanks before the 1st and after the last. */
 export function calendarWeeks(month: string): (string | null)[][] {
@@ -70,11 +70,11 @@ export default function PersonalAttendancePage() {
   const clock = usePersonalClock(selected);
   const byDate = new Map((monthQuery.data?.days ?? []).map((d) => [d.date, d]));
 
-  if (monthQuery.error instanceof ApiError && monthQuery.error.code === 'people.no_account') {
+  if (isNotLinked(monthQuery.error)) {
     return (
       <>
         <PageHeader title={t('personal.title')} />
-        <Result status="info" title={t('personal.not_linked')} subTitle={t('personal.not_linked_hint')} data-testid="personal-not-linked" />
+        <NotLinkedNotice />
       </>
     );
   }

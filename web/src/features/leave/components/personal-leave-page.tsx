@@ -10,6 +10,7 @@ import { useListUrlState } from '../../../lib/use-list-url-state';
 import { useSession } from '../../../lib/use-session';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
+import { isNotLinked, NotLinkedNotice } from '../../../components/not-linked';
 import type { Application, LeaveKind } from '../api/faces';
 import {
   PERSONAL_APPLICATION_PAGE_SIZE,
@@ -29,6 +30,7 @@ import { StatusFilter, useStatusParam } from './status-filter';
 function MyEntitlements({ kind }: { kind: LeaveKind }) {
   const list = useListUrlState(PERSONAL_ENTITLEMENT_PAGE_SIZE);
   const query = useMyEntitlements(kind, { page: list.page, size: list.size });
+  if (isNotLinked(query.error)) return <NotLinkedNotice compact />;
   if (query.isError) return <QueryError error={query.error} onRetry={() => query.refetch()} />;
   return (
     <EntitlementTable
@@ -61,6 +63,7 @@ function MyApplications({ kind }: { kind: LeaveKind }) {
   const apply = useApply(kind);
   const [open, setOpen] = useState(false);
   const types = useMyTypeOptions(kind, open);
+  if (isNotLinked(query.error)) return <NotLinkedNotice compact />;
 
   const columns: TableColumnsType<Application> = [
     ...applicationColumns(t, false),

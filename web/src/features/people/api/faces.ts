@@ -32,6 +32,9 @@ export interface PeopleFace {
   /** Screen routes. */
   listRoute: string;
   roleRoute?: string;
+  /** The Groups screen of this kind, where a person's group is set, and who may open it. */
+  groupRoute: string;
+  groupPermission: string;
   api: {
     list: string;
     archived: string;
@@ -65,6 +68,8 @@ function schoolFace(kind: 'teacher' | 'staff'): PeopleFace {
     ownerPermission: 'add.manage.school',
     listRoute: `/school/${kind}/list`,
     roleRoute: `/school/${kind}/role`,
+    groupRoute: `/school/${kind}/group`,
+    groupPermission: 'view.manage.school',
     api: {
       list: b,
       archived: `${b}/archived`,
@@ -98,6 +103,8 @@ export const EMPLOYEE_FACE: PeopleFace = {
   ownerPermission: 'add.manage.company',
   listRoute: '/company/employee/list',
   roleRoute: '/company/employee/role',
+  groupRoute: '/company/employee/group',
+  groupPermission: 'view.manage.company',
   api: {
     list: '/api/employee/record',
     archived: '/api/employee/record/archived',

@@ -10,6 +10,8 @@ export interface AreaField {
   list?: string;
   required?: boolean;
   max?: number;
+  /** Only in this kind of organisation. */
+  orgKind?: 'school' | 'company';
 }
 
 export const CODE_LISTS: Record<string, string[]> = {
@@ -45,7 +47,9 @@ export const AREA_FIELDS: Record<RecordArea, AreaField[]> = {
     { name: 'race', type: 'text', max: 50 },
   ],
   job: [
-    { name: 'position_id', type: 'position' },
+    // A school has no list of positions: its position is text; a company picks one of its own.
+    { name: 'position', type: 'text', max: 100, orgKind: 'school' },
+    { name: 'position_id', type: 'position', orgKind: 'company' },
     { name: 'position_code', type: 'text', max: 30 },
     { name: 'type', type: 'code', list: 'job_type' },
     { name: 'effective_date', type: 'date' },
@@ -89,6 +93,11 @@ export const AREA_FIELDS: Record<RecordArea, AreaField[]> = {
     { name: 'to', type: 'date' },
   ],
 };
+
+/** The fields of an area in a kind of organisation. */
+export function areaFields(area: RecordArea, orgKind: 'school' | 'company'): AreaField[] {
+  return AREA_FIELDS[area].filter((f) => !f.orgKind || f.orgKind === orgKind);
+}
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -1,12 +1,15 @@
-import { useEffect } from 'react';
-import { App, Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { App, Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import dayjs from 'dayjs';
 import { useSaveArea } from '../api/people';
 import type { PeopleFace, RecordArea } from '../api/faces';
 import { usePositionOptions } from '../api/positions';
-import { AREA_FIELDS, CODE_LISTS, toFormValues, toRequestFields, type AreaField } from './area-fields';
+import { areaFields, CODE_LISTS, toFormValues, toRequestFields, type AreaField } from './area-fields';
 import { useFormRules } from '../../../lib/form-rules';
+import { hasPermission } from '../../../lib/session';
+import { useSession } from '../../../lib/use-session';
 import { applyServerErrors, translateApiError } from '../../../lib/form-errors';
 import { refLabel, useCompanyTypeRef, useMaritalRef, useRelationRef } from '../../../lib/reference-api';
 
@@ -121,15 +124,39 @@ interface AreaFormProps {
   personId: number;
   area: Exclude<RecordArea, 'education'>;
   record: Record<string, unknown> | null | undefined;
+  /** The job area's read-only group (set on the Groups screen); null when in none. */
+  group?: { id: number; name: string } | null;
+}
+
+/** The person's group today, read-only, with a link to the Groups screen where it is set. */
+function GroupItem({ face, group }: { face: PeopleFace; group: { id: number; name: string } | null }) {
+  const { t } = useTranslation('people');
+  const session = useSession();
+  return (
+    <Form.Item label={t('fields.group')} tooltip={t('job.group_help')}>
+      <Space wrap>
+        {group ? (
+          <Typography.Text data-testid="job-group">{group.name}</Typography.Text>
+        ) : (
+          <Typography.Text type="secondary" data-testid="job-group">{t('job.no_group')}</Typography.Text>
+        )}
+        {hasPermission(session, face.groupPermission) && (
+          <Link to={face.groupRoute} data-testid="job-group-link">
+            {t('job.open_groups')}
+          </Link>
+        )}
+      </Space>
+    </Form.Item>
+  );
 }
 
 /** A single-record area (contact, personal, job, payroll, family): load, edit, save. */
-export function AreaForm({ face, personId, area, record }: AreaFormProps) {
+export function AreaForm({ face, personId, area, record, group }: AreaFormProps) {
   const { t } = useTranslation(['people', 'common', 'errors']);
   const { message } = App.useApp();
   const [form] = Form.useForm();
   const save = useSaveArea(face);
-  const fields = AREA_FIELDS[area];
+  const fields = useMemo(() => areaFields(area, face.orgKind), [area, face.orgKind]);
 
   useEffect(() => {
     form.resetFields();
@@ -149,6 +176,7 @@ export function AreaForm({ face, personId, area, record }: AreaFormProps) {
 
   return (
     <Form form={form} layout="vertical" onFinish={onFinish}>
+      {group !== undefined && <GroupItem face={face} group={group} />}
       <Row gutter={16}>
         {fields.map((f) => (
           <Col key={f.name} xs={24} md={f.type === 'textarea' ? 24 : 12}>

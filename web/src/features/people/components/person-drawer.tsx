@@ -76,7 +76,13 @@ export function PersonDrawer({ face, personId, open, onClose }: Props) {
               area === 'education' ? (
                 <EducationTable face={face} personId={id} rows={d.education ?? []} />
               ) : (
-                <AreaForm face={face} personId={id} area={area} record={d[area] as Record<string, unknown> | null | undefined} />
+                <AreaForm
+                  face={face}
+                  personId={id}
+                  area={area}
+                  record={d[area] as Record<string, unknown> | null | undefined}
+                  group={area === 'job' ? (d.group ?? null) : undefined}
+                />
               ),
           })),
         ]}

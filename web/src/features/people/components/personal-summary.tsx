@@ -1,4 +1,4 @@
-import { Card, Descriptions, Typography } from 'antd';
+import { Card, Descriptions } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/api-client';
@@ -6,6 +6,7 @@ import type { DataEnvelope } from '../../../lib/api-schemas';
 import type { components } from '../../../lib/api-types';
 import { uploadInChunks } from '../../../lib/chunked-upload';
 import { ImageUpload } from './image-upload';
+import { NotLinkedNotice } from '../../../components/not-linked';
 
 type ProfileSummary = components['schemas']['ProfileSummary'];
 
@@ -51,9 +52,9 @@ export default function PersonalSummary() {
           </Descriptions>
         </>
       ) : (
-        <Typography.Text type="secondary" data-testid="personal-unlinked">
-          {t('personal.unlinked', { org: summary.data.org.name })}
-        </Typography.Text>
+        <div data-testid="personal-unlinked">
+          <NotLinkedNotice compact />
+        </div>
       )}
     </Card>
   );
