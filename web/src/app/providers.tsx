@@ -18,10 +18,28 @@ export function createQueryClient() {
   });
 }
 
+/**
+ * The font stack: antd's Latin system fonts, then the CJK system fonts of macOS, Windows,
+ * Linux and Android, so that Chinese and Japanese names never render as boxes.
+ */
+export const FONT_FAMILY = [
+  '-apple-system', 'BlinkMacSystemFont', "'Segoe UI'", 'Roboto', "'Helvetica Neue'", 'Arial', "'Noto Sans'",
+  "'PingFang SC'", "'Hiragino Sans'", "'Hiragino Kaku Gothic ProN'", "'Microsoft YaHei'", "'Yu Gothic UI'", 'Meiryo',
+  "'Noto Sans CJK SC'", "'Noto Sans CJK JP'", "'Source Han Sans SC'", "'WenQuanYi Micro Hei'", "'Droid Sans Fallback'",
+  'sans-serif', "'Apple Color Emoji'", "'Segoe UI Emoji'", "'Noto Color Emoji'",
+].join(', ');
+
+/** Languages whose words antd must not space out in two-character buttons ("作 成"). */
+const NO_BUTTON_SPACING = new Set(['ch', 'jp']);
+
 function LocalisedAntd({ children }: { children: ReactNode }) {
-  const { antdLocale } = useLanguage();
+  const { antdLocale, language } = useLanguage();
   return (
-    <ConfigProvider locale={antdLocale} theme={{ token: { colorPrimary: '#1677ff' } }}>
+    <ConfigProvider
+      locale={antdLocale}
+      theme={{ token: { colorPrimary: '#1677ff', fontFamily: FONT_FAMILY } }}
+      button={{ autoInsertSpace: !NO_BUTTON_SPACING.has(language) }}
+    >
       <AntdApp>{children}</AntdApp>
     </ConfigProvider>
   );
