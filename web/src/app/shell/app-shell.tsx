@@ -6,6 +6,7 @@ import { UserMenu } from './user-menu';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { PageLoader } from '../../components/page-loader';
 import { ScrollToTop } from '../../components/scroll-to-top';
+import { useDocumentTitle } from './document-title';
 import { readCookie, writeCookie } from '../../lib/cookies';
 import { useSession } from '../../lib/use-session';
 
@@ -16,6 +17,7 @@ export function AppShell() {
   const [collapsed, setCollapsed] = useState(() => readCookie(SIDEBAR_COOKIE) === '1');
   const session = useSession();
   const { token } = theme.useToken();
+  useDocumentTitle(session);
 
   const onCollapse = (value: boolean) => {
     setCollapsed(value);
