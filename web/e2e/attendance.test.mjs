@@ -156,6 +156,8 @@ test('the monthly grid and the dashboard show the same day', () =>
     await cellP.waitFor();
     assert.equal(await cellP.getAttribute('data-status'), '1');
     assert.equal(await cellP.textContent(), 'P+');
+    // The legend under the grid explains the mark.
+    assert.equal(await page.getByTestId('status-legend').getByTestId('legend-late').textContent(), 'P+ = Present, late');
     assert.equal(await page.getByTestId(`cell-${absent.code}-${today}`).getAttribute('data-status'), '2');
     assert.equal(await page.getByTestId(`row-total-${present.code}-present`).textContent(), '1');
 

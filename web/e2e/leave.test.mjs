@@ -174,7 +174,10 @@ test('the teacher applies for a future working day in the personal area', () =>
 
 test('the admin approves the application', () =>
   onFailure('leave-approve', async () => {
-    await page.goto('/school/leave/application/teacher?status=pending');
+    // The approval list opens on "Pending", with a count per status.
+    await page.goto('/school/leave/application/teacher');
+    await page.locator('.ant-segmented-item-selected [data-testid="status-segment-pending"]').waitFor();
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="status-count-pending"]')?.textContent) >= 1);
     const row = page.getByTestId('applications-table').locator('tr', { hasText: teacherName });
     await row.getByTestId('leave-status-pending').waitFor();
     await row.locator('[data-testid^="approve-"]').click();

@@ -15,10 +15,14 @@ export function StatusTag({ status, manual }: { status: number; manual?: boolean
   );
 }
 
-/** The legend of every status colour and letter. */
-export function StatusLegend({ letters = false, only }: { letters?: boolean; only?: number[] }) {
+/**
+ * The legend of every status colour and letter. With `marks`, it also explains the marks the
+ * monthly grid adds to a letter: "+" when late (P+) and "*" when set by hand.
+ */
+export function StatusLegend({ letters = false, marks = false, only }: { letters?: boolean; marks?: boolean; only?: number[] }) {
   const { t } = useTranslation('common');
   const list = only ? STATUSES.filter((s) => only.includes(s.code)) : STATUSES;
+  const present = statusInfo(1);
   return (
     <Space wrap size={[8, 4]} data-testid="status-legend">
       {list.map((s) => (
@@ -27,6 +31,13 @@ export function StatusLegend({ letters = false, only }: { letters?: boolean; onl
           {t(s.label)}
         </Tag>
       ))}
+      {marks && (
+        <Tag color={present.tag} data-testid="legend-late">
+          {`${present.letter}+ = `}
+          {t('legend.present_late')}
+        </Tag>
+      )}
+      {marks && <Tag data-testid="legend-manual">{`* = ${t('legend.manual')}`}</Tag>}
     </Space>
   );
 }

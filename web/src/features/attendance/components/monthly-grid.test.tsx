@@ -4,6 +4,9 @@ import { I18nextProvider } from 'react-i18next';
 import { gridCell, MonthlyGrid } from './monthly-grid';
 import type { RangeRow } from '../api/faces';
 import { i18n, initI18n } from '../../../lib/i18n';
+import { LANGUAGES } from '../../../lib/languages';
+import { STATUSES } from '../../../lib/attendance-status';
+import { StatusLegend } from '../../../components/attendance-status';
 
 type Day = RangeRow['days'][number];
 const day = (date: string, status: Day['status'], extra: Partial<Day> = {}): Day => ({
@@ -60,5 +63,46 @@ describe('monthly grid cells', () => {
     expect(screen.getByTestId('row-total-E-1-off_day').textContent).toBe('1');
     fireEvent.click(cell);
     expect(onCell).toHaveBeenCalledWith(row, '2026-03-02');
+  });
+});
+
+describe('monthly grid legend', () => {
+  it('explains every mark the grid can show, in every language', async () => {
+    // Every cell text the grid can draw: each status, late or not, set by hand or not.
+    const marks = new Set<string>();
+    for (const s of STATUSES) for (const late of [false, true]) for (const manual of [false, true]) marks.add(gridCell(day('2026-03-02', s.code, { late, manual })).text);
+    await initI18n('en');
+    for (const lang of LANGUAGES.map((l) => l.code)) {
+      await i18n.changeLanguage(lang);
+      await i18n.loadNamespaces(['common']);
+      const { unmount } = render(
+        <I18nextProvider i18n={i18n}>
+          <StatusLegend letters marks />
+        </I18nextProvider>,
+      );
+      const entries = screen.getAllByTestId(/^legend-/).map((el) => el.textContent ?? '');
+      // Each entry reads "mark = meaning", translated (no raw i18n key left).
+      const explained = new Map(entries.map((e) => [e.slice(0, e.indexOf(' = ')), e.slice(e.indexOf(' = ') + 3)]));
+      for (const [mark, meaning] of explained) {
+        expect(meaning, `${lang} ${mark}`).toBeTruthy();
+        expect(meaning, `${lang} ${mark}`).not.toMatch(/^(status|legend)\./);
+      }
+      for (const m of marks) {
+        const letter = m.replace(/[+*]/g, '');
+        expect(explained.has(letter), `${lang}: letter of ${m}`).toBe(true);
+        if (m.includes('+')) expect(explained.has('P+'), `${lang}: + of ${m}`).toBe(true);
+        if (m.includes('*')) expect(explained.has('*'), `${lang}: * of ${m}`).toBe(true);
+      }
+      unmount();
+    }
+    await i18n.changeLanguage('en');
+    render(
+      <I18nextProvider i18n={i18n}>
+        <StatusLegend letters marks />
+      </I18nextProvider>,
+    );
+    expect(screen.getByTestId('legend-late').textContent).toBe('P+ = Present, late');
+    expect(screen.getByTestId('legend-manual').textContent).toBe('* = Set by hand (e.g. A*)');
+    expect(screen.getByTestId('legend-open').textContent).toBe('· = Not decided yet');
   });
 });

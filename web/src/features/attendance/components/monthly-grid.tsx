@@ -1,4 +1,4 @@
-// People × days: a coloured letter per day (P A L W H O, "+" when late), totals on the right.
+// People × days: a coloured letter per day (P A L W H O, "·" not decided yet; "+" when late, "*" when set by hand; the legend explains each), totals on the right.
 import { Table, Tooltip, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AttendanceDay, RangeRow } from '../api/faces';

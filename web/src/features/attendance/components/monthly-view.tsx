@@ -69,7 +69,7 @@ export function MonthlyView({ face }: { face: AttendanceFace }) {
         />
       )}
       <div style={{ marginTop: 8 }}>
-        <StatusLegend letters />
+        <StatusLegend letters marks />
       </div>
       <ClockDrawer face={face} target={target} onClose={() => setTarget(null)} />
     </Card>

@@ -118,7 +118,7 @@ export default function PersonalAttendancePage() {
                   )}
               </div>
               <div style={{ marginTop: 12 }}>
-                <StatusLegend letters />
+                <StatusLegend letters marks />
               </div>
             </Card>
           </Col>

@@ -1,7 +1,7 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { DataEnvelope, ListEnvelope } from '../../../lib/api-schemas';
-import { leaveKeys, type Application, type PersonLeaveFace } from './faces';
+import { leaveKeys, STATUSES, type Application, type PersonLeaveFace } from './faces';
 import { applyBody } from './apply-payload';
 
 export const APPLICATION_PAGE_SIZE = 15;
@@ -40,4 +40,28 @@ export function useAssign(face: PersonLeaveFace) {
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: leaveKeys.all }),
   });
+}
+
+/**
+ * The number of applications of each status (with the same quick search as the list), from the
+ * list's pagination total: one row per status is asked for.
+ */
+export function useApplicationCounts(face: PersonLeaveFace, base?: string): Partial<Record<string, number>> {
+  const results = useQueries({
+    queries: STATUSES.map((status) => {
+      const p = { page: 1, size: 1, status, base };
+      return {
+        queryKey: leaveKeys.applications(face.api.applications, p),
+        queryFn: ({ signal }: { signal: AbortSignal }) =>
+          api.get<ListEnvelope<Application>>(face.api.applications, { 'page[number]': 1, 'page[size]': 1, status, 'filter[base]': base }, signal),
+        placeholderData: keepPreviousData,
+      };
+    }),
+  });
+  const counts: Partial<Record<string, number>> = {};
+  STATUSES.forEach((s, i) => {
+    const total = results[i].data?.meta.pagination.total;
+    if (total !== undefined) counts[s] = total;
+  });
+  return counts;
 }

@@ -10,11 +10,11 @@ import { useSession } from '../../../lib/use-session';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { orgFace, personFace, type Application, type LeaveKind, type PersonKind, type PersonLeaveFace } from '../api/faces';
-import { APPLICATION_PAGE_SIZE, useApplications, useDecide, type Decision } from '../api/applications';
+import { APPLICATION_PAGE_SIZE, useApplicationCounts, useApplications, useDecide, type Decision } from '../api/applications';
 import { applicationColumns } from './application-columns';
 import { AssignForm } from './assignment-page';
 import { PersonKindSwitch } from './person-kind-switch';
-import { StatusFilter, useStatusParam } from './status-filter';
+import { StatusSegments, useStatusParam } from './status-filter';
 
 function DecisionModal({
   face,
@@ -84,7 +84,9 @@ export default function ApplicationsPage({ kind, personKind }: { kind: LeaveKind
   const session = useSession();
   const canEdit = !!session?.permissions?.includes(face.editPermission);
   const { list, search, setSearch } = useQuickSearchList(APPLICATION_PAGE_SIZE);
-  const [status, setStatus] = useStatusParam();
+  // The approval list opens on what waits for a decision.
+  const [status, setStatus] = useStatusParam('pending');
+  const counts = useApplicationCounts(face, list.q || undefined);
   const query = useApplications(face, { page: list.page, size: list.size, status: status || undefined, base: list.q || undefined });
   const [target, setTarget] = useState<{ app: Application; decision: Decision } | null>(null);
   const [assignOpen, setAssignOpen] = useState(false);
@@ -128,7 +130,7 @@ export default function ApplicationsPage({ kind, personKind }: { kind: LeaveKind
       <PersonKindSwitch value={personKind} pathOf={(k) => `${base}/${k}`} />
       <Card>
         <Space wrap style={{ marginBottom: 16 }}>
-          <StatusFilter value={status} onChange={setStatus} />
+          <StatusSegments value={status} onChange={setStatus} counts={counts} />
           <Input.Search
             allowClear
             placeholder={t('applications.search')}
