@@ -27,7 +27,6 @@ const allow = (from, to) => ({
 const policies = (test) => {
   const t = test ? ['test-support'] : [];
   return [
-    allow('main', ['app', ...shared]),
     allow('test-support', ['app', ...features.map(featureType), 'test-support', ...shared]),
     allow('app', ['app', ...features.map(featureType), ...shared, ...t]),
     ...features.map((name) => allow(featureType(name), [featureType(name), ...shared, ...t])),
@@ -59,7 +58,6 @@ export default [
     settings: {
       'boundaries/include': ['src/**/*'],
       'boundaries/elements': [
-        { type: 'main', pattern: 'src/main.tsx', partialMatch: false },
         { type: 'test-support', pattern: 'src/test' },
         { type: 'app', pattern: 'src/app' },
         ...features.map((name) => ({ type: featureType(name), pattern: `src/features/${name}` })),
