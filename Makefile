@@ -32,17 +32,17 @@ test-go: web/dist/index.html
 	$(GO) test -count=1 ./...
 
 test-web: web/node_modules/.package-lock.json
-	cd web && npm run typecheck && npm test
+	cd web && npm run typecheck && npm run lint && npm test
 
 ## e2e: the real binary on a fresh SQLite database driven by headless Chromium
 e2e: $(BIN)
 	cd web && HADIR_BIN=$(CURDIR)/$(BIN) npm run e2e
 
-## lint: formatting and static checks
+## lint: formatting and static checks, and the web app's import direction (ESLint)
 lint: web/node_modules/.package-lock.json
 	@test -z "$$(gofmt -l cmd internal web/*.go)" || (gofmt -l cmd internal web/*.go; exit 1)
 	$(GO) vet ./...
-	cd web && npm run typecheck
+	cd web && npm run typecheck && npm run lint
 
 ## bench: Go benchmarks on SQLite (and PostgreSQL when HADIR_TEST_POSTGRES_URL is set); figures in docs/benchmarks.md
 bench: web/dist/index.html
