@@ -102,6 +102,22 @@ func TestChunkedUploadIDsOfTwoUsers(t *testing.T) {
 	})
 }
 
+// TestChunkedUploadIDNotText: an upload_id that is not plain text (invalid UTF-8, which
+// PostgreSQL refuses to store, a NUL, a slash) answered 500; it is a 422 naming upload_id.
+func TestChunkedUploadIDNotText(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		c := e.company("Upload Id Co")
+		pid := personIn(e, c, people.Employee)
+		for _, id := range []string{"\xff\xfe", "a\x00b", "../x", strings.Repeat("a", 65)} {
+			r := e.upload("/api/employee/profile/image", c.token, map[string]string{"employee_id": fmt.Sprint(pid), "upload_id": id, "is_last": "false"}, fuzzPNG[:10])
+			if r.status != 422 || r.body["errors"].(map[string]any)["upload_id"] == nil {
+				t.Errorf("upload_id %q: %d %s", id, r.status, r.raw)
+			}
+		}
+	})
+}
+
 // TestEntitlementShortPeriodStart: a period_start shorter than a year, with no valid_until,
 // panicked (slice bounds) and answered 500; it is a 422 naming period_start.
 func TestEntitlementShortPeriodStart(t *testing.T) {

@@ -309,7 +309,7 @@ func (s *Service) UploadImage(ctx context.Context, p account.Principal, kind Kin
 	if uploadID == "" {
 		uploadID = auth.RandomToken(12)
 	}
-	if len(uploadID) > 64 {
+	if !validUploadID(uploadID) {
 		return "", "", validate.Field("upload_id", "validation.invalid", "upload_id is not valid")
 	}
 	// The client's id is scoped to the caller and the person: the chunks' unique index is
@@ -562,4 +562,19 @@ func (s *Service) Mine(ctx context.Context, pr account.Principal) (Person, error
 // Link links an account to a person directly (demo data and administrative repair).
 func (s *Service) Link(ctx context.Context, orgID, personID, userID int64) error {
 	return s.store.LinkUser(ctx, orgID, personID, userID)
+}
+
+// validUploadID accepts the ids this service hands out (URL-safe base64) and the like: at
+// most 64 letters, digits, '-' and '_'. Anything else (invalid UTF-8 above all, which
+// PostgreSQL refuses to store) is a 422, not a database error.
+func validUploadID(id string) bool {
+	if len(id) > 64 {
+		return false
+	}
+	for _, r := range id {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_') {
+			return false
+		}
+	}
+	return true
 }
