@@ -20,9 +20,11 @@ import (
 // TestParallelLoginsStayWithinMemoryBound starts the real `hadir serve` binary with the
 // production argon2id costs (64 MiB a hash) and a hashing semaphore of `slots`, fires 48
 // parallel sign-ins with unknown e-mails from 48 client addresses, and reads the server's
-// peak resident memory (VmHWM). Each hash holds 64 MiB, and the garbage collector may let a
-// finished hash's memory linger until its next cycle (up to twice the live heap), so the bound
-// is the idle peak + 2 × slots × 64 MiB + 64 MiB of slack. Without the semaphore the same
+// peak resident memory (VmHWM). Each hash holds 64 MiB; the garbage collector lets a finished
+// hash's memory linger until its next cycle (up to twice the live heap), and freed pages go
+// back to the system lazily, so resident memory can reach about three times the live hashes:
+// the bound is the idle peak + 3 × slots × 64 MiB + 64 MiB of slack (a clean-clone run on an
+// idle machine peaked at 2 × slots × 64 MiB + 261 MiB, beyond the 2× bound first used). Without the semaphore the same
 // burst held 48 hashes at once (about 3 GiB): HADIR_TEST_HASH_SLOTS=48 runs the server with a
 // semaphore too wide to bound anything, against the same bound, and the test fails.
 func TestParallelLoginsStayWithinMemoryBound(t *testing.T) {
@@ -118,7 +120,7 @@ func TestParallelLoginsStayWithinMemoryBound(t *testing.T) {
 		t.Fatalf("only %d of %d logins were checked", checked, logins)
 	}
 	const mib = 1 << 20
-	bound := idle + uint64(2*slots*64+64)*mib
+	bound := idle + uint64(3*slots*64+64)*mib
 	t.Logf("server slots %d: idle peak %d MiB, peak after %d parallel logins %d MiB (bound %d MiB); %d checked, %d refused busy",
 		serverSlots, idle/mib, logins, peak/mib, bound/mib, checked, busy)
 	if peak > bound {
