@@ -3,7 +3,7 @@
 // admin; its personal area, with no person record, explains itself instead of showing an error.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { screenshotOnFailure, startBrowser, startServer } from './harness.mjs';
+import { apiCall, screenshotOnFailure, signIn, startBrowser, startServer } from './harness.mjs';
 import { startSmtpPeer } from './smtp-peer.mjs';
 
 const stamp = Date.now();
@@ -35,23 +35,7 @@ after(async () => {
 
 const onFailure = (name, fn) => screenshotOnFailure(name, () => ({ '': browser?.page }), fn);
 
-async function call(method, path, body, token = ownerToken) {
-  const res = await fetch(`${server.baseURL}${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined, text };
-}
-
-async function signIn(p, email, password) {
-  await p.goto('/login');
-  await p.getByTestId('login-email').fill(email);
-  await p.getByTestId('login-password').fill(password);
-  await p.getByTestId('login-submit').click();
-  await p.waitForURL(/\/(dashboard|personal\/profile)/);
-}
+const call = (method, path, body, token = ownerToken) => apiCall(server.baseURL, method, path, body, token);
 
 /** The role of a person by code, as the privilege list reports it. */
 async function roleOf(code, token) {

@@ -169,3 +169,23 @@ export function noonZone(now = new Date()) {
   if (offset === 0) return 'Etc/GMT';
   return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
 }
+
+/** Signs a page in through the login form and waits for the signed-in landing page. */
+export async function signIn(p, email, password) {
+  await p.goto('/login');
+  await p.getByTestId('login-email').fill(email);
+  await p.getByTestId('login-password').fill(password);
+  await p.getByTestId('login-submit').click();
+  await p.waitForURL(/\/(dashboard|personal\/profile)/);
+}
+
+/** Calls the API of a server with a JSON body and an optional bearer token. */
+export async function apiCall(baseURL, method, path, body, token) {
+  const res = await fetch(`${baseURL}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined, text };
+}
