@@ -65,11 +65,14 @@ export function StatusSegments({ value, onChange, counts }: { value: string; onC
     ),
   });
   return (
-    <Segmented
-      value={value || ALL_STATUSES}
-      onChange={(v) => onChange(v === ALL_STATUSES ? '' : String(v))}
-      data-testid="application-status-segments"
-      options={[...STATUSES.map((s) => option(s, t(`status.${s}`), counts[s])), option(ALL_STATUSES, t('status.all_short'), total)]}
-    />
+    // Five choices with counts are wider than a phone: they scroll inside their own box, never the page.
+    <div style={{ maxWidth: '100%', overflowX: 'auto' }}>
+      <Segmented
+        value={value || ALL_STATUSES}
+        onChange={(v) => onChange(v === ALL_STATUSES ? '' : String(v))}
+        data-testid="application-status-segments"
+        options={[...STATUSES.map((s) => option(s, t(`status.${s}`), counts[s])), option(ALL_STATUSES, t('status.all_short'), total)]}
+      />
+    </div>
   );
 }
