@@ -1,10 +1,13 @@
 # Hadir's vocabulary: run, build, test, lint, e2e, bench.
 GO      ?= go
 BIN     := bin/hadir
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+COMMIT  ?= $(shell git rev-parse HEAD 2>/dev/null || echo unknown)
+LDFLAGS := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT)
 GO_SRC  := $(shell find cmd internal web -name '*.go' -not -path 'web/node_modules/*') go.mod go.sum $(shell find internal -name '*.sql')
 WEB_SRC := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json web/package.json
 
-.PHONY: run build test test-go test-web lint e2e bench loadtest clean
+.PHONY: run build test test-go test-web lint e2e a11y-all bench loadtest clean release image
 
 ## run: build everything, seed the demo data and serve on 127.0.0.1:8080 (SQLite in ./data)
 run: build
@@ -22,14 +25,14 @@ web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SRC)
 	touch web/dist/.gitkeep
 
 $(BIN): web/dist/index.html $(GO_SRC)
-	$(GO) build -o $(BIN) ./cmd/hadir
+	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/hadir
 
 ## test: every test: Go (SQLite, and PostgreSQL when HADIR_TEST_POSTGRES_URL is set), web unit tests, end-to-end in Chromium
 test: build test-go test-web e2e
 
 test-go: web/dist/index.html
 	$(GO) vet ./...
-	$(GO) test -count=1 ./...
+	$(GO) test -count=1 -timeout 30m ./...
 
 test-web: web/node_modules/.package-lock.json
 	cd web && npm run typecheck && npm run lint && npm test
@@ -37,6 +40,10 @@ test-web: web/node_modules/.package-lock.json
 ## e2e: the real binary on a fresh SQLite database driven by headless Chromium
 e2e: $(BIN)
 	cd web && HADIR_BIN=$(CURDIR)/$(BIN) npm run e2e
+
+## a11y-all: every axe walk, including those not yet passing (issue 17; see web/e2e/axe.test.mjs)
+a11y-all: $(BIN)
+	cd web && HADIR_AXE_ALL=1 HADIR_BIN=$(CURDIR)/$(BIN) npm run e2e -- axe.test.mjs
 
 ## lint: formatting and static checks, and the web app's import direction (ESLint)
 lint: web/node_modules/.package-lock.json
@@ -55,5 +62,24 @@ LOADTEST_DATABASE_URL ?=
 loadtest: $(BIN)
 	./$(BIN) loadtest -spawn -teachers 1000 -database-url '$(LOADTEST_DATABASE_URL)' $(LOADTEST_ARGS)
 
+## release: static binaries for linux/amd64 and linux/arm64 with the web app inside, as dist/hadir-<version>-linux-<arch>.tar.gz (binary, README, systemd unit) and dist/SHA256SUMS
+RELEASE_ARCHS := amd64 arm64
+release: web/dist/index.html
+	rm -rf dist && mkdir -p dist
+	set -e; for arch in $(RELEASE_ARCHS); do \
+	  d=dist/hadir-$(VERSION)-linux-$$arch; mkdir -p $$d; \
+	  CGO_ENABLED=0 GOOS=linux GOARCH=$$arch $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $$d/hadir ./cmd/hadir; \
+	  cp README.md deploy/hadir.service $$d/; \
+	  tar -C dist -czf $$d.tar.gz $$(basename $$d); rm -rf $$d; \
+	done
+	cd dist && sha256sum *.tar.gz > SHA256SUMS && cat SHA256SUMS
+
+## image: the container image with buildah (no daemon needed), tagged hadir:<version>, then its hadir version
+image:
+	buildah bud --build-arg VERSION=$(VERSION) --build-arg COMMIT=$(COMMIT) -t hadir:$(VERSION) .
+	buildah from --name hadir-version-check hadir:$(VERSION) >/dev/null && \
+	  buildah run hadir-version-check -- /usr/local/bin/hadir version; \
+	  buildah rm hadir-version-check >/dev/null
+
 clean:
-	rm -rf bin web/dist/assets web/dist/index.html
+	rm -rf bin dist web/dist/assets web/dist/index.html

@@ -22,6 +22,7 @@ import (
 	"hadir/internal/app"
 	"hadir/internal/config"
 	"hadir/internal/demo"
+	"hadir/internal/ops"
 	"hadir/internal/platform/database"
 	"hadir/web"
 )
@@ -33,12 +34,15 @@ commands:
   migrate   bring the database schema up to date and exit
   demo      seed the demo school and company (idempotent) and print how to sign in
   backup    write a consistent copy of the database (SQLite: a file; PostgreSQL: pg_dump) while it runs
+  restore   bring a backup back into an empty database: hadir restore [-force] FILE (stop the server first)
+  version   print the version, the commit and the schema version
+  healthcheck  exit 0 when the server at HADIR_ADDR answers /healthz (the container's health check)
   devicesim play an attendance terminal against a server: hadir devicesim -server URL -sn SERIAL [-punch PIN]...
   loadtest  drive API calls at many clients against a running server: hadir loadtest -server URL -c 32 -d 10s -calls people-list,daily-attendance
 
 configuration: HADIR_ADDR, HADIR_DATA_DIR, HADIR_DATABASE_URL, HADIR_DATABASE_WAIT, HADIR_BASE_URL,
-HADIR_SMTP_URL, HADIR_SECRET_KEY, HADIR_LOG_FORMAT, HADIR_LOG_LEVEL, HADIR_HASH_CONCURRENCY,
-HADIR_METRICS_TOKEN, HADIR_METRICS_ALLOW (secrets also from *_FILE), or the matching flags: hadir serve -h
+HADIR_SMTP_URL, HADIR_MAIL_SENDERS, HADIR_SECRET_KEY, HADIR_LOG_FORMAT, HADIR_LOG_LEVEL, HADIR_HASH_CONCURRENCY,
+HADIR_METRICS_TOKEN, HADIR_METRICS_ALLOW, HADIR_BACKUP_SCHEDULE, HADIR_BACKUP_DIR, HADIR_BACKUP_KEEP (secrets also from *_FILE), or the matching flags: hadir serve -h
 `
 
 func main() {
@@ -47,6 +51,10 @@ func main() {
 		os.Exit(2)
 	}
 	cmd, args := os.Args[1], os.Args[2:]
+	if cmd == "version" || cmd == "-version" || cmd == "--version" {
+		fmt.Println(versionLine())
+		return
+	}
 	if cmd == "devicesim" || cmd == "loadtest" {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		run := runDeviceSim
@@ -66,6 +74,10 @@ func main() {
 	if cmd == "demo" {
 		fs.IntVar(&teachers, "teachers", 40, "teachers in the demo school (the load test seeds 1000)")
 	}
+	force := false
+	if cmd == "restore" {
+		fs.BoolVar(&force, "force", false, "replace a database that holds data")
+	}
 	cfg, err := config.Load(fs, args)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -83,6 +95,10 @@ func main() {
 		err = seed(ctx, cfg, teachers)
 	case "backup":
 		err = backup(ctx, cfg, fs.Args())
+	case "restore":
+		err = restore(ctx, cfg, fs.Args(), force)
+	case "healthcheck":
+		err = healthcheck(ctx, cfg.Addr)
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 	default:
@@ -117,7 +133,8 @@ func migrate(ctx context.Context, cfg config.Config) error {
 	if err != nil {
 		return err
 	}
-	return db.Close()
+	defer db.Close()
+	return db.WaitAnalyzed(ctx) // statistics missing after the migrations, before exiting
 }
 
 // backup writes the database to the path given (default: a time-stamped file in the data dir).
@@ -140,6 +157,19 @@ func backup(ctx context.Context, cfg config.Config, args []string) error {
 		return err
 	}
 	fmt.Println("backup written to", path)
+	return nil
+}
+
+// restore brings the backup FILE back into the configured database (see ops.Restore).
+func restore(ctx context.Context, cfg config.Config, args []string, force bool) error {
+	if len(args) != 1 {
+		return errors.New("usage: hadir restore [-force] FILE (flags before the file)")
+	}
+	v, err := ops.Restore(ctx, cfg.DatabaseDSN(), args[0], ops.RestoreOptions{Force: force})
+	if err != nil {
+		return err
+	}
+	fmt.Printf("restored %s (schema version %d); start Hadir with hadir serve\n", args[0], v)
 	return nil
 }
 
@@ -218,9 +248,18 @@ func serve(ctx context.Context, cfg config.Config) error {
 	bg, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go a.Outbox.Run(bg)
+	if sched, err := ops.ParseSchedule(cfg.BackupSchedule); err != nil {
+		return fmt.Errorf("HADIR_BACKUP_SCHEDULE: %w", err)
+	} else if !sched.Off() {
+		b := &ops.Backups{Jobs: &ops.Jobs{DB: db, Node: ops.NodeID()}, DSN: cfg.DatabaseDSN(), Schedule: sched,
+			Dir: cfg.BackupFolder(), Keep: cfg.BackupKeep}
+		slog.Info("scheduled backups", "schedule", cfg.BackupSchedule, "dir", b.Dir, "keep", b.Keep, "next", sched.Next(time.Now()))
+		go ops.Loop(bg, time.Minute, "scheduled backup", b.Tick)
+	}
 	if db.Dialect == database.Postgres {
 		go a.Accounts.ListenForRevocations(bg, cfg.DatabaseDSN()) // other nodes' logouts and role changes
 		go db.ListenForCounts(bg, cfg.DatabaseDSN())              // other nodes' new and archived people
+		go a.Notify.Listen(bg, cfg.DatabaseDSN())                 // other nodes' notifications, for the live streams
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

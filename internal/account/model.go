@@ -55,6 +55,12 @@ type Principal struct {
 	// TwoFactorSetupRequired is an owner or admin of an organisation that requires two-factor
 	// sign-in who has not enrolled: only enrolment, /api/verify and logout are open to them.
 	TwoFactorSetupRequired bool
+	// TokenID is set when the caller is an API token (apitoken.go) instead of a session; the
+	// token acts as UserID within TokenScope, until TokenExpiresAt when set.
+	TokenID        int64
+	TokenScope     TokenScope
+	TokenExpiresAt *time.Time
+	tokenLastUsed  *time.Time // the last use known to this node (AuthenticateToken)
 }
 
 // Can reports whether the principal holds a permission.
@@ -117,6 +123,15 @@ func Permissions(kind, role string) []string {
 type CompanySignup struct {
 	Name, Email, CompanySize, Employer, Password, Timezone string
 	Terms                                                  bool
+	Start                                                  Start
+}
+
+// Start is what a new organisation begins with: its starter data in a language, or nothing.
+type Start struct {
+	// Language is the stored UI language code the starter rows are named in ("" = en).
+	Language string
+	// Empty skips the starter rows (for an organisation that imports its own set).
+	Empty bool
 }
 
 // SchoolSignup is the school registration form.
@@ -124,6 +139,7 @@ type SchoolSignup struct {
 	Name, Code, Email, ContactNumber, Timezone string
 	AdminName, AdminEmail, Password            string
 	Terms                                      bool
+	Start                                      Start
 }
 
 // UserUpdate is a profile change; nil fields are left alone.

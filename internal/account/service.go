@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -20,6 +21,7 @@ import (
 // Store is the persistence the account service needs.
 type Store interface {
 	TwoFactorStore // twofactor.go
+	TokenStore     // apitoken.go
 	CreateUser(ctx context.Context, u User) (int64, error)
 	UserByEmail(ctx context.Context, email string) (User, error)
 	UserByID(ctx context.Context, orgID, id int64) (User, error)
@@ -94,6 +96,9 @@ type Service struct {
 	TokenTTL time.Duration
 	// Now is the clock (tests fix it).
 	Now func() time.Time
+	// Starter creates a new organisation's starter rows inside the registration's
+	// transaction (kind "school" or "company", a language code); nil creates none.
+	Starter func(ctx context.Context, orgID int64, kind, language string) error
 }
 
 // Deps are the collaborators of a Service.
@@ -146,11 +151,12 @@ func (s *Service) RegisterCompany(ctx context.Context, f CompanySignup, meta Cli
 	c.Password("password", f.Password)
 	c.Timezone("timezone", f.Timezone)
 	c.True("terms", f.Terms)
+	validStart(c, &f.Start)
 	if err := c.Err(); err != nil {
 		return Session{}, err
 	}
 	o := org.Org{Kind: org.KindCompany, Name: f.Employer, Email: f.Email, CompanySize: &size, Timezone: f.Timezone}
-	return s.register(ctx, o, User{Name: f.Name, Email: f.Email, Role: RoleOwner}, f.Password, "email", meta)
+	return s.register(ctx, o, User{Name: f.Name, Email: f.Email, Role: RoleOwner}, f.Password, "email", f.Start, meta)
 }
 
 // RegisterSchool creates a school and its owner, and signs in.
@@ -166,14 +172,29 @@ func (s *Service) RegisterSchool(ctx context.Context, f SchoolSignup, meta Clien
 	c.Email("admin_email", f.AdminEmail)
 	c.Password("password", f.Password)
 	c.True("terms", f.Terms)
+	validStart(c, &f.Start)
 	if err := c.Err(); err != nil {
 		return Session{}, err
 	}
 	o := org.Org{Kind: org.KindSchool, Name: p.Name, Code: p.Code, Email: p.Email, Phone: p.ContactNumber, Timezone: p.Timezone}
-	return s.register(ctx, o, User{Name: f.AdminName, Email: f.AdminEmail, Role: RoleOwner}, f.Password, "admin_email", meta)
+	return s.register(ctx, o, User{Name: f.AdminName, Email: f.AdminEmail, Role: RoleOwner}, f.Password, "admin_email", f.Start, meta)
 }
 
-func (s *Service) register(ctx context.Context, o org.Org, u User, password, emailField string, meta ClientMeta) (Session, error) {
+// languages are the stored codes of the UI languages.
+var languages = []string{"en", "ms", "ch", "es", "jp", "de", "fr"}
+
+// validStart defaults the starter language to English and refuses a code the UI does not have.
+func validStart(c *validate.Checker, st *Start) {
+	st.Language = strings.TrimSpace(st.Language)
+	if st.Language == "" {
+		st.Language = "en"
+	}
+	if !slices.Contains(languages, st.Language) {
+		c.Invalid("language")
+	}
+}
+
+func (s *Service) register(ctx context.Context, o org.Org, u User, password, emailField string, st Start, meta ClientMeta) (Session, error) {
 	hash, err := s.hasher.Hash(ctx, password)
 	if err != nil {
 		return Session{}, err
@@ -191,6 +212,11 @@ func (s *Service) register(ctx context.Context, o org.Org, u User, password, ema
 				return validate.Field(emailField, "validation.taken", "this e-mail address is already registered")
 			}
 			return err
+		}
+		if s.Starter != nil && !st.Empty {
+			if err := s.Starter(ctx, orgID, o.Kind, st.Language); err != nil {
+				return err
+			}
 		}
 		sess, err = s.startSession(ctx, u, meta)
 		return err

@@ -67,6 +67,11 @@ func (c *principalCache) get(sessionID string, now time.Time) (Principal, bool, 
 
 // put keeps a principal loaded from the database, unless an invalidation ran since gen.
 func (c *principalCache) put(p Principal, gen uint64, now time.Time) {
+	c.putKey(p.SessionID, p, gen, now)
+}
+
+// putKey is put under another key than the session id (an API token's hash).
+func (c *principalCache) putKey(key string, p Principal, gen uint64, now time.Time) {
 	if !c.enabled.Load() {
 		return
 	}
@@ -78,10 +83,11 @@ func (c *principalCache) put(p Principal, gen uint64, now time.Time) {
 	if len(c.m) >= principalCacheMax {
 		clear(c.m)
 	}
-	c.m[p.SessionID] = cachedPrincipal{p: p, until: now.Add(PrincipalCacheTTL)}
+	c.m[key] = cachedPrincipal{p: p, until: now.Add(PrincipalCacheTTL)}
 }
 
-// forget drops the entries a revocation key names: "s:<session id>", "u:<user id>" or "*".
+// forget drops the entries a revocation key names: "s:<session id>", "u:<user id>" (the
+// user's sessions and API tokens), "t:<API token id>" or "*".
 func (c *principalCache) forget(key string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -98,6 +104,17 @@ func (c *principalCache) forget(key string) {
 		}
 		for k, e := range c.m {
 			if e.p.UserID == id {
+				delete(c.m, k)
+			}
+		}
+	case "t":
+		id, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			clear(c.m)
+			return
+		}
+		for k, e := range c.m {
+			if e.p.TokenID == id {
 				delete(c.m, k)
 			}
 		}

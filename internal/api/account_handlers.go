@@ -97,6 +97,8 @@ type companySignupRequest struct {
 	Password    string         `json:"password"`
 	Timezone    string         `json:"timezone"`
 	Terms       bool           `json:"terms"`
+	Language    string         `json:"language"`
+	StartEmpty  bool           `json:"start_empty"`
 }
 
 func (a *API) registerCompany(w http.ResponseWriter, r *http.Request) error {
@@ -105,7 +107,8 @@ func (a *API) registerCompany(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	s, err := a.Accounts.RegisterCompany(r.Context(), account.CompanySignup{Name: req.Name, Email: req.Email,
-		CompanySize: string(req.CompanySize), Employer: req.Employer, Password: req.Password, Timezone: req.Timezone, Terms: req.Terms}, clientMeta(r))
+		CompanySize: string(req.CompanySize), Employer: req.Employer, Password: req.Password, Timezone: req.Timezone, Terms: req.Terms,
+		Start: account.Start{Language: req.Language, Empty: req.StartEmpty}}, clientMeta(r))
 	if err != nil {
 		return err
 	}
@@ -123,6 +126,8 @@ type schoolSignupRequest struct {
 	AdminEmail    string         `json:"admin_email"`
 	Password      string         `json:"password"`
 	Terms         bool           `json:"terms"`
+	Language      string         `json:"language"`
+	StartEmpty    bool           `json:"start_empty"`
 }
 
 func (a *API) registerSchool(w http.ResponseWriter, r *http.Request) error {
@@ -132,7 +137,7 @@ func (a *API) registerSchool(w http.ResponseWriter, r *http.Request) error {
 	}
 	s, err := a.Accounts.RegisterSchool(r.Context(), account.SchoolSignup{Name: req.Name, Code: req.Code, Email: req.Email,
 		ContactNumber: string(req.ContactNumber), Timezone: req.Timezone, AdminName: req.AdminName, AdminEmail: req.AdminEmail,
-		Password: req.Password, Terms: req.Terms}, clientMeta(r))
+		Password: req.Password, Terms: req.Terms, Start: account.Start{Language: req.Language, Empty: req.StartEmpty}}, clientMeta(r))
 	if err != nil {
 		return err
 	}

@@ -6,18 +6,23 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hadir/internal/approval"
+	"hadir/internal/correction"
 	"io/fs"
 	"log/slog"
 	"net/http"
 	"net/netip"
+	"strings"
 	"sync"
 	"time"
 
 	"hadir/internal/account"
 	"hadir/internal/attendance"
+	"hadir/internal/clockin"
 	"hadir/internal/device"
 	"hadir/internal/iclock"
 	"hadir/internal/leave"
+	"hadir/internal/notify"
 	"hadir/internal/org"
 	"hadir/internal/people"
 	"hadir/internal/platform/database"
@@ -31,8 +36,13 @@ type Deps struct {
 	People     *people.Service
 	Attendance *attendance.Service
 	Leave      *leave.Service
-	Devices    *device.Service
-	ICLock     *iclock.Server
+	Approvals  *approval.Service
+	// Corrections are the members' attendance-correction requests.
+	Corrections *correction.Service
+	Devices     *device.Service
+	Clockin     *clockin.Service
+	ICLock      *iclock.Server
+	Notify      *notify.Service
 	// BaseURL is the public address, for links the API hands out.
 	BaseURL string
 	// Web is the built single-page app (index.html and assets); nil serves a short notice.
@@ -53,6 +63,12 @@ type API struct {
 	metrics *metrics
 	mux     *http.ServeMux
 
+	// StreamHeartbeat is how often an idle notification stream sends a comment line, and
+	// StreamLifetime how long one lasts before the client is asked to reconnect (defaults
+	// when zero; tests shorten them).
+	StreamHeartbeat time.Duration
+	StreamLifetime  time.Duration
+
 	readyMu    sync.Mutex
 	readyState string // what /readyz last found, to log changes only
 }
@@ -64,7 +80,9 @@ func New(d Deps) *API {
 	}
 	a := &API{Deps: d, metrics: newMetrics(), mux: http.NewServeMux()}
 	for _, rt := range a.Routes() {
-		a.mux.Handle(rt.Method+" "+rt.Path, a.wrap(rt, a.metrics.route(rt.Method+" "+rt.Path)))
+		// A route without a method (the terminals' catch-all) takes every method of its path.
+		pattern := strings.TrimSpace(rt.Method + " " + rt.Path)
+		a.mux.Handle(pattern, a.wrap(rt, a.metrics.route(pattern)))
 	}
 	a.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, r, errRouteNotFound)
@@ -86,6 +104,13 @@ func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("X-Request-ID", id)
 	r = r.WithContext(context.WithValue(r.Context(), requestIDKey{}, id))
+	// JSON answers of the API above a threshold go out gzipped; the app's files are
+	// precompressed at build (spa), and the device protocol keeps its plain answers.
+	var cw *jsonCompressor
+	if strings.HasPrefix(r.URL.Path, "/api/") {
+		cw = compressJSON(w, r)
+		w = cw
+	}
 	rec := &statusRecorder{ResponseWriter: w, status: 200}
 	a.securityHeaders(rec, r)
 	defer func() {
@@ -95,6 +120,9 @@ func (a *API) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 				writeErr(rec, r, errInternal)
 			}
 			rec.status = http.StatusInternalServerError
+		}
+		if cw != nil {
+			cw.finish()
 		}
 		d := time.Since(start)
 		rm := rec.route

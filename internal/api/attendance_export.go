@@ -2,7 +2,9 @@ package api
 
 import (
 	"fmt"
+	"log/slog"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -12,18 +14,19 @@ import (
 )
 
 // statusWords are the statuses in each UI language, for exports (lang query parameter).
-var statusWords = map[string][7]string{
-	"en": {"Open", "Present", "Absent", "Leave", "Away", "Holiday", "Off day"},
-	"ms": {"Belum ditentukan", "Hadir", "Tidak hadir", "Cuti", "Tugas luar", "Cuti umum", "Hari rehat"},
-	"ch": {"未定", "出勤", "缺勤", "请假", "外出", "假日", "休息日"},
-	"es": {"Pendiente", "Presente", "Ausente", "Permiso", "Fuera", "Festivo", "Día libre"},
-	"jp": {"未確定", "出勤", "欠勤", "休暇", "外出", "祝日", "休日"},
-	"de": {"Offen", "Anwesend", "Abwesend", "Urlaub", "Auswärts", "Feiertag", "Freier Tag"},
-	"fr": {"Ouvert", "Présent", "Absent", "Congé", "Extérieur", "Férié", "Repos"},
+var statusWords = map[string][8]string{
+	"en": {"Open", "Present", "Absent", "Leave", "Away", "Holiday", "Off day", "Not tracked"},
+	"ms": {"Belum ditentukan", "Hadir", "Tidak hadir", "Cuti", "Tugas luar", "Cuti umum", "Hari rehat", "Tidak dijejak"},
+	"ch": {"未定", "出勤", "缺勤", "请假", "外出", "假日", "休息日", "不计考勤"},
+	"es": {"Pendiente", "Presente", "Ausente", "Permiso", "Fuera", "Festivo", "Día libre", "Sin seguimiento"},
+	"jp": {"未確定", "出勤", "欠勤", "休暇", "外出", "祝日", "休日", "対象外"},
+	"de": {"Offen", "Anwesend", "Abwesend", "Urlaub", "Auswärts", "Feiertag", "Freier Tag", "Nicht erfasst"},
+	"fr": {"Ouvert", "Présent", "Absent", "Congé", "Extérieur", "Férié", "Repos", "Non suivi"},
 }
 
-// letters are the one-letter statuses of the monthly grid: P A L W H O, "-" when open.
-var letters = [7]string{"-", "P", "A", "L", "W", "H", "O"}
+// letters are the one-letter statuses of the monthly grid: P A L W H O, "-" when open, "–" when
+// not tracked.
+var letters = [8]string{"-", "P", "A", "L", "W", "H", "O", "–"}
 
 // exportName is the download name of a report (spec §9).
 func (f attFace) exportName(period, stamp string) string {
@@ -36,7 +39,7 @@ func (f attFace) exportName(period, stamp string) string {
 	return "Staff " + period + " Report " + stamp
 }
 
-func words(r *http.Request) [7]string {
+func words(r *http.Request) [8]string {
 	if w, ok := statusWords[r.URL.Query().Get("lang")]; ok {
 		return w
 	}
@@ -51,7 +54,31 @@ func streamReport(w http.ResponseWriter, t export.Table, name, format string) er
 	w.Header().Set("Content-Type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
 	w.Header().Set("Content-Disposition", export.ContentDisposition(name+".xlsx"))
 	w.Header().Set("Cache-Control", "no-store")
-	return export.WriteXLSX(w, t)
+	sw := &sentWriter{ResponseWriter: w}
+	err := export.WriteXLSX(sw, t)
+	if err != nil && sw.n > 0 {
+		// Part of the file has gone out under a 200 (WriteXLSX holds back only its first
+		// 64 KB), so an error answer cannot follow: cut the connection, so the download
+		// fails instead of ending as a short, broken file.
+		slog.Error("export failed after it had started", "name", name, "err", err)
+		if conn, _, herr := http.NewResponseController(w).Hijack(); herr == nil {
+			conn.Close()
+		}
+		return nil
+	}
+	return err
+}
+
+// sentWriter counts the bytes written to the client.
+type sentWriter struct {
+	http.ResponseWriter
+	n int64
+}
+
+func (s *sentWriter) Write(p []byte) (int, error) {
+	n, err := s.ResponseWriter.Write(p)
+	s.n += int64(n)
+	return n, err
 }
 
 func (f attFace) orgTitle(r *http.Request) (string, *time.Location, error) {
@@ -81,7 +108,8 @@ func (f attFace) dailyExport(w http.ResponseWriter, r *http.Request) error {
 	t := export.Table{Title: fmt.Sprintf("%s — %s", strings.TrimSuffix(f.exportName("Daily", ""), " "), date), Subtitle: fmt.Sprintf("%s · %s %d · %s %d · %s %d · %s %d",
 		org, W[1], totals.Present, W[2], totals.Absent, W[3], totals.Leave, W[4], totals.Away), GeneratedAt: time.Now().In(loc),
 		Columns: []export.Column{{Header: "No.", Width: 6}, {Header: "Code", Width: 12}, {Header: "Name", Width: 30}, {Header: "Status", Width: 14},
-			{Header: "In time", Width: 10}, {Header: "Last seen", Width: 10}, {Header: "Late", Width: 7}, {Header: "Early out", Width: 9}, {Header: "Remark", Width: 30}}}
+			{Header: "In time", Width: 10}, {Header: "Last seen", Width: 10}, {Header: "Late", Width: 7}, {Header: "Early out", Width: 9}, {Header: "Reason", Width: 48}}}
+	lang := r.URL.Query().Get("lang")
 	for i, row := range rows {
 		d := row.Days[0]
 		in, last := "", ""
@@ -89,7 +117,7 @@ func (f attFace) dailyExport(w http.ResponseWriter, r *http.Request) error {
 			in, last = d.InTime.Format("15:04"), d.LastSeen.Format("15:04")
 		}
 		t.Rows = append(t.Rows, []string{fmt.Sprint(i + 1), row.Person.Code, strings.TrimSpace(row.Person.FirstName + " " + row.Person.LastName),
-			W[d.Status], in, last, yes(d.Late), yes(d.EarlyOut), firstNonEmpty(d.Remark, d.Holiday)})
+			W[d.Status], in, last, yes(d.Late), yes(d.EarlyOut), attendance.ReasonText(d.Reason, lang)})
 	}
 	name := f.exportName("Daily", date)
 	if f.kind == "employee" {
@@ -121,7 +149,7 @@ func (f attFace) rangeExport(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	// Check the range once before streaming, so a bad range is a clean 422.
-	if _, _, _, err := f.a.Attendance.Report(r.Context(), principal(r).OrgID, attendance.Query{Kind: f.kind, From: from, To: to}, database.Page{Number: 1, Size: 1}); err != nil {
+	if err := f.a.Attendance.CheckReport(r.Context(), principal(r).OrgID, attendance.Query{Kind: f.kind, From: from, To: to}); err != nil {
 		return err
 	}
 	fd, _ := time.Parse(time.DateOnly, from)
@@ -137,35 +165,26 @@ func (f attFace) rangeExport(w http.ResponseWriter, r *http.Request) error {
 	base := r.URL.Query().Get("filter[base]")
 	pr := principal(r)
 	t := export.Table{Title: fmt.Sprintf("%s %s – %s", strings.TrimSpace(f.exportName("Monthly", "")), from, to),
-		Subtitle:    org + " · P " + W[1] + " · A " + W[2] + " · L " + W[3] + " · W " + W[4] + " · H " + W[5] + " · O " + W[6] + " · + late",
+		Subtitle:    org + " · P " + W[1] + " · A " + W[2] + " · L " + W[3] + " · W " + W[4] + " · H " + W[5] + " · O " + W[6] + " · – " + W[7] + " · + late",
 		GeneratedAt: time.Now().In(loc), Columns: cols,
 		Source: func(yield func([]string) error) error {
-			for page := 1; ; page++ {
-				rows, _, _, err := f.a.Attendance.Report(r.Context(), pr.OrgID, attendance.Query{Kind: f.kind, Base: base, From: from, To: to}, database.Page{Number: page, Size: 200})
-				if err != nil {
-					return err
-				}
-				for _, row := range rows {
-					cells := []string{row.Person.Code, strings.TrimSpace(row.Person.FirstName + " " + row.Person.LastName)}
-					for _, d := range row.Days {
-						l := letters[d.Status]
-						if d.Late {
-							l += "+"
-						}
-						cells = append(cells, l)
+			q := attendance.Query{Kind: f.kind, Base: base, From: from, To: to}
+			return f.a.Attendance.ReportEach(r.Context(), pr.OrgID, q, exportPageSize, func(row attendance.Row) error {
+				cells := make([]string, 0, len(cols))
+				cells = append(cells, row.Person.Code, strings.TrimSpace(row.Person.FirstName+" "+row.Person.LastName))
+				for _, d := range row.Days {
+					l := letters[d.Status]
+					if d.Late {
+						l += "+"
 					}
-					tt := row.Totals
-					for _, n := range []int{tt.Present, tt.Absent, tt.Leave, tt.Away, tt.Holiday, tt.OffDay, tt.Late} {
-						cells = append(cells, fmt.Sprint(n))
-					}
-					if err := yield(cells); err != nil {
-						return err
-					}
+					cells = append(cells, l)
 				}
-				if len(rows) < 200 {
-					return nil
+				tt := row.Totals
+				for _, n := range []int{tt.Present, tt.Absent, tt.Leave, tt.Away, tt.Holiday, tt.OffDay, tt.Late} {
+					cells = append(cells, strconv.Itoa(n))
 				}
-			}
+				return yield(cells)
+			})
 		}}
 	name := f.exportName("Monthly", from[:7])
 	if from[:7] != to[:7] {
@@ -204,29 +223,25 @@ func (f attFace) yearlyExport(w http.ResponseWriter, r *http.Request) error {
 	t := export.Table{Title: fmt.Sprintf("%s %d", strings.TrimSpace(f.exportName("Yearly", "")), y), Subtitle: org + " · " + W[1] + " per month",
 		GeneratedAt: time.Now().In(loc), Columns: cols,
 		Source: func(yield func([]string) error) error {
-			for page := 1; ; page++ {
-				rows, _, _, err := f.a.Attendance.Report(r.Context(), pr.OrgID, attendance.Query{Kind: f.kind, From: from, To: to}, database.Page{Number: page, Size: 100})
-				if err != nil {
-					return err
-				}
-				for _, row := range rows {
-					yr := toYearRow(row, y)
-					cells := []string{row.Person.Code, yr.Name}
-					for _, m := range yr.Months {
-						cells = append(cells, fmt.Sprint(m["totals"].(attendance.Totals).Present))
-					}
-					tt := row.Totals
-					for _, n := range []int{tt.Present, tt.Absent, tt.Leave, tt.Away, tt.Late} {
-						cells = append(cells, fmt.Sprint(n))
-					}
-					if err := yield(cells); err != nil {
-						return err
+			q := attendance.Query{Kind: f.kind, From: from, To: to}
+			return f.a.Attendance.ReportEach(r.Context(), pr.OrgID, q, exportPageSize, func(row attendance.Row) error {
+				var per [12]int
+				for _, d := range row.Days {
+					if d.Status == attendance.StatusPresent {
+						per[monthOf(d.Date)-1]++
 					}
 				}
-				if len(rows) < 100 {
-					return nil
+				cells := make([]string, 0, len(cols))
+				cells = append(cells, row.Person.Code, strings.TrimSpace(row.Person.FirstName+" "+row.Person.LastName))
+				for _, n := range per {
+					cells = append(cells, strconv.Itoa(n))
 				}
-			}
+				tt := row.Totals
+				for _, n := range []int{tt.Present, tt.Absent, tt.Leave, tt.Away, tt.Late} {
+					cells = append(cells, strconv.Itoa(n))
+				}
+				return yield(cells)
+			})
 		}}
 	name := f.exportName("Yearly", fmt.Sprint(y))
 	if f.kind == "employee" {
@@ -234,6 +249,13 @@ func (f attFace) yearlyExport(w http.ResponseWriter, r *http.Request) error {
 	}
 	return streamReport(w, t, name, format)
 }
+
+// exportPageSize is how many people an export computes at a time; 0 lets the attendance
+// service choose (attendance.ReportEach). Tests make it small to cross page boundaries.
+var exportPageSize = 0
+
+// monthOf is the month (1–12) of a YYYY-MM-DD date.
+func monthOf(date string) int { return int(date[5]-'0')*10 + int(date[6]-'0') }
 
 // exportFormat reads type like reportFormat, but the company's spreadsheet calls default to xlsx.
 func exportFormat(r *http.Request, xlsxDefault bool) (string, error) {
@@ -246,15 +268,6 @@ func exportFormat(r *http.Request, xlsxDefault bool) (string, error) {
 func yes(b bool) string {
 	if b {
 		return "✓"
-	}
-	return ""
-}
-
-func firstNonEmpty(s ...string) string {
-	for _, x := range s {
-		if x != "" {
-			return x
-		}
 	}
 	return ""
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -388,11 +389,13 @@ type dayResponse struct {
 	Remark       string `json:"remark,omitempty"`
 	Holiday      string `json:"holiday,omitempty"`
 	LeaveSession string `json:"leave_session,omitempty"`
+	// Reason is the rule that decided the day, as a code with its parameters (issue 10).
+	Reason attendance.Reason `json:"reason"`
 }
 
 func toDay(d attendance.Result) dayResponse {
 	out := dayResponse{Date: d.Date, Status: int(d.Status), Late: d.Late, EarlyOut: d.EarlyOut, MissingOut: d.MissingOut, Punches: d.Punches,
-		Manual: d.Manual, Remark: d.Remark, Holiday: d.Holiday, LeaveSession: d.LeaveSession}
+		Manual: d.Manual, Remark: d.Remark, Holiday: d.Holiday, LeaveSession: d.LeaveSession, Reason: d.Reason}
 	if d.InTime != nil {
 		out.InTime, out.LastSeen = d.InTime.Format("15:04"), d.LastSeen.Format("15:04")
 	}
@@ -638,11 +641,20 @@ func (a *API) writeClock(w http.ResponseWriter, r *http.Request, kind string, id
 	if err != nil {
 		return err
 	}
+	sites, err := a.siteNames(r, punches)
+	if err != nil {
+		return err
+	}
 	items := make([]map[string]any, len(punches))
 	for i, p := range punches {
+		site := ""
+		if p.SiteID != nil {
+			site = sites[*p.SiteID]
+		}
 		items[i] = map[string]any{"id": p.ID, "time": p.At.In(o.Location()).Format("15:04:05"), "date": p.At.In(o.Location()).Format(time.DateOnly),
 			"at": p.At.Format(time.RFC3339), "local_time": p.LocalTime, "source": p.Source, "device_id": p.DeviceID, "state": p.State,
-			"verify_mode": p.VerifyMode, "temperature": p.Temperature}
+			"verify_mode": p.VerifyMode, "temperature": p.Temperature,
+			"site_id": p.SiteID, "site": site, "latitude": p.Latitude, "longitude": p.Longitude, "accuracy": p.Accuracy}
 	}
 	web.Data(w, http.StatusOK, map[string]any{"date": date, "day": toDay(day), "records": items})
 	return nil
@@ -755,13 +767,36 @@ func (f attFace) headcount(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// pendingCutOff is how many people's day is not decided yet because their cut-off is still
+// ahead: before it the dashboard says "not decided until 10:00" rather than drawing zeros.
+type pendingCutOff struct {
+	CutOff string `json:"cut_off"`
+	Count  int    `json:"count"`
+}
+
 func (f attFace) dashboardDaily(w http.ResponseWriter, r *http.Request) error {
-	_, _, totals, err := f.dailyRows(r, database.Page{})
+	rows, _, totals, err := f.dailyRows(r, database.Page{})
 	if err != nil {
 		return err
 	}
-	web.JSON(w, http.StatusOK, map[string]any{"data": totals.ByStatus(), "totals": totals})
+	web.JSON(w, http.StatusOK, map[string]any{"data": totals.ByStatus(), "totals": totals, "pending": pendingCutOffs(rows)})
 	return nil
+}
+
+// pendingCutOffs counts the undecided days of a daily report by their cut-off, earliest first.
+func pendingCutOffs(rows []attendance.Row) []pendingCutOff {
+	count := map[string]int{}
+	for _, row := range rows {
+		if len(row.Days) > 0 && row.Days[0].Reason.Code == attendance.ReasonNotDecided {
+			count[row.Days[0].Reason.Params.CutOff]++
+		}
+	}
+	out := make([]pendingCutOff, 0, len(count))
+	for c, n := range count {
+		out = append(out, pendingCutOff{CutOff: c, Count: n})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].CutOff < out[j].CutOff })
+	return out
 }
 
 func (f attFace) dashboardDetailed(w http.ResponseWriter, r *http.Request) error {

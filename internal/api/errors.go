@@ -2,6 +2,7 @@ package api
 
 import (
 	"errors"
+	"hadir/internal/approval"
 	"log/slog"
 	"math"
 	"net/http"
@@ -13,8 +14,10 @@ import (
 
 	"hadir/internal/account"
 	"hadir/internal/attendance"
+	"hadir/internal/clockin"
 	"hadir/internal/device"
 	"hadir/internal/leave"
+	"hadir/internal/notify"
 	"hadir/internal/org"
 	"hadir/internal/people"
 	"hadir/internal/platform/auth"
@@ -23,6 +26,7 @@ import (
 	"hadir/internal/platform/imaging"
 	"hadir/internal/platform/validate"
 	"hadir/internal/platform/web"
+	"hadir/internal/privacy"
 )
 
 var (
@@ -47,6 +51,14 @@ var errorTable = []struct {
 	{account.ErrNotFound, errNotFound},
 	{org.ErrNotFound, errNotFound},
 	{people.ErrNotFound, errNotFound},
+	{approval.ErrNotFound, errNotFound},
+	{approval.ErrUnknown, errNotFound},
+	{approval.ErrNotWaiting, web.NewError(http.StatusForbidden, "approval.not_waiting", "this request is not waiting for you")},
+	{approval.ErrDecided, web.NewError(http.StatusConflict, "approval.decided", "this request has already been decided")},
+	{privacy.ErrNotFound, errNotFound},
+	{privacy.ErrNotLeft, web.NewError(http.StatusConflict, "privacy.not_left", "only a person who has left (archived) can be erased")},
+	{privacy.ErrAlreadyErased, web.NewError(http.StatusConflict, "privacy.already_erased", "this person has already been erased")},
+	{privacy.ErrHasPrivileges, web.NewError(http.StatusConflict, "privacy.has_privileges", "this person's account is an owner or admin: remove the privileges first")},
 	{people.ErrCodeTaken, &web.Error{Status: http.StatusConflict, Code: "people.code_taken", Message: "the unique code cannot be used because it is already taken by another user",
 		Fields: validate.Field("code", "validation.code_taken", "the unique code cannot be used because it is already taken by another user")}},
 	{people.ErrDepartmentName, &web.Error{Status: http.StatusConflict, Code: "department.name_taken", Message: "a department with this name already exists",
@@ -72,9 +84,24 @@ var errorTable = []struct {
 		Fields: validate.Field("type", "export.too_many_rows", "the report has too many rows for a PDF (at most 10000); download it as xlsx")}},
 	{export.ErrTooManyRows, &web.Error{Status: http.StatusUnprocessableEntity, Code: "export.too_many_rows", Message: "the report has more rows than a worksheet holds; choose a shorter period",
 		Fields: validate.Field("type", "export.too_many_rows", "the report has more rows than a worksheet holds; choose a shorter period")}},
+	{account.ErrTokenScope, web.NewError(http.StatusForbidden, "auth.token_scope", "this API token's scope does not cover this call")},
 	{account.ErrNotOwner, web.NewError(http.StatusForbidden, "auth.owner_only", "only the owner can do this")},
 	{attendance.ErrNotFound, errNotFound},
+	{clockin.ErrNotFound, errNotFound},
+	{clockin.ErrNotAllowed, web.NewError(http.StatusUnprocessableEntity, "attendance.web_clock_not_allowed", "you may not clock in from the web; ask an administrator")},
+	{clockin.ErrOutsideSite, &web.Error{Status: http.StatusUnprocessableEntity, Code: "attendance.outside_site", Message: "you are outside every site you may clock in at",
+		Fields: validate.Field("latitude", "attendance.outside_site", "you are outside every site you may clock in at")}},
+	{clockin.ErrPoorAccuracy, &web.Error{Status: http.StatusUnprocessableEntity, Code: "attendance.poor_accuracy", Message: "the position is not accurate enough; move into the open and try again",
+		Fields: validate.Field("accuracy", "attendance.poor_accuracy", "the position is not accurate enough; move into the open and try again")}},
+	{clockin.ErrTooSoon, web.NewError(http.StatusUnprocessableEntity, "attendance.too_soon", "you clocked in less than a minute ago")},
+	{clockin.ErrCodeExpired, &web.Error{Status: http.StatusUnprocessableEntity, Code: "attendance.kiosk_code_expired", Message: "this kiosk code has expired; scan the code on the kiosk again",
+		Fields: validate.Field("code", "attendance.kiosk_code_expired", "this kiosk code has expired; scan the code on the kiosk again")}},
+	{clockin.ErrCodeInvalid, &web.Error{Status: http.StatusUnprocessableEntity, Code: "attendance.kiosk_code_invalid", Message: "this is not a valid kiosk code",
+		Fields: validate.Field("code", "attendance.kiosk_code_invalid", "this is not a valid kiosk code")}},
+	{clockin.ErrKioskRevoked, &web.Error{Status: http.StatusUnprocessableEntity, Code: "attendance.kiosk_revoked", Message: "this kiosk is no longer in use",
+		Fields: validate.Field("code", "attendance.kiosk_revoked", "this kiosk is no longer in use")}},
 	{leave.ErrNotFound, errNotFound},
+	{notify.ErrNotFound, errNotFound},
 	{device.ErrNotFound, errNotFound},
 	{device.ErrCodeTaken, &web.Error{Status: http.StatusConflict, Code: "device.code_taken", Message: "a device with this serial number is already registered",
 		Fields: validate.Field("code", "validation.taken", "a device with this serial number is already registered")}},

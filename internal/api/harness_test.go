@@ -49,6 +49,9 @@ func newEnv(t *testing.T, db *database.DB) *env {
 		t.Fatal(err)
 	}
 	a.Outbox.PollInterval = 50 * time.Millisecond
+	// A notification stream in a test ends soon, so that tests calling every route (the walk,
+	// the contract fuzzer) go on; the stream tests set a longer life.
+	a.API.StreamLifetime = 100 * time.Millisecond
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() { a.Outbox.Run(ctx); close(done) }()
@@ -123,7 +126,9 @@ func (e *env) expect(r resp, status int) resp {
 	return r
 }
 
-// tenant is a registered organisation with its owner's token.
+// tenant is a registered organisation with its owner's token. The harness registers with
+// start_empty, so that the tests of each domain begin from an organisation with no types or
+// groups; starter_test.go checks the starter rows a default registration gets.
 type tenant struct {
 	orgID int64
 	kind  string
@@ -139,7 +144,7 @@ func (e *env) school(name string) tenant {
 	email := fmt.Sprintf("owner%d@%s.test", n, strings.ToLower(strings.ReplaceAll(name, " ", "")))
 	r := e.expect(e.call("POST", "/api/school/register", "", map[string]any{"name": name, "code": fmt.Sprintf("S%d", n),
 		"email": fmt.Sprintf("office%d@school.test", n), "contact_number": "+60 3-1234 5678", "timezone": "Asia/Kuala_Lumpur",
-		"admin_name": "Owner " + name, "admin_email": email, "password": pw, "terms": true}), 201)
+		"admin_name": "Owner " + name, "admin_email": email, "password": pw, "terms": true, "start_empty": true}), 201)
 	return tenant{orgID: int64(r.data()["org"].(map[string]any)["id"].(float64)), kind: "school", email: email, token: r.str("data", "access_token")}
 }
 
@@ -148,7 +153,7 @@ func (e *env) company(name string) tenant {
 	n := seq.Add(1)
 	email := fmt.Sprintf("owner%d@%s.test", n, strings.ToLower(strings.ReplaceAll(name, " ", "")))
 	r := e.expect(e.call("POST", "/api/auth/register", "", map[string]any{"name": "Owner " + name, "email": email,
-		"company_size": "25", "employer": name, "password": pw, "timezone": "Asia/Kuala_Lumpur", "terms": true}), 201)
+		"company_size": "25", "employer": name, "password": pw, "timezone": "Asia/Kuala_Lumpur", "terms": true, "start_empty": true}), 201)
 	return tenant{orgID: int64(r.data()["org"].(map[string]any)["id"].(float64)), kind: "company", email: email, token: r.str("data", "access_token")}
 }
 

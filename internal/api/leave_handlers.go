@@ -3,8 +3,10 @@ package api
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -293,8 +295,19 @@ func (f leaveFace) balances(w http.ResponseWriter, r *http.Request) error {
 	if items == nil {
 		items = []leave.Entitlement{}
 	}
-	web.Data(w, http.StatusOK, items)
-	return nil
+	// {"data": [...]} as web.Data writes it, encoded by hand: 18,000 entitlements at 6,000
+	// people took a fifth of the call through reflection (issue 16).
+	b := make([]byte, 0, 64+len(items)*260)
+	b = append(b, `{"data":`...)
+	b = leave.AppendEntitlementsJSON(b, items)
+	b = append(b, "}\n"...)
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	h.Set("Content-Length", strconv.Itoa(len(b)))
+	w.WriteHeader(http.StatusOK)
+	_, err = w.Write(b)
+	return err
 }
 
 // ---- applications ----
@@ -383,6 +396,42 @@ func (f leaveFace) assign(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	web.Data(w, http.StatusCreated, app)
+	return nil
+}
+
+// maxBulkAssignBytes bounds the body of a bulk assignment: 20,000 assignments with short
+// reasons.
+const maxBulkAssignBytes = 8 << 20
+
+type bulkAssignRequest struct {
+	Assignments []applyRequest `json:"assignments"`
+}
+
+// bulkAssign assigns many applications at once (approved at once), all or none.
+func (f leaveFace) bulkAssign(w http.ResponseWriter, r *http.Request) error {
+	var req bulkAssignRequest
+	if err := web.DecodeMax(w, r, &req, maxBulkAssignBytes); err != nil {
+		return err
+	}
+	rs := make([]leave.Request, len(req.Assignments))
+	for i, a := range req.Assignments {
+		var person int64
+		for _, v := range []web.FlexInt{a.EmployeeID, a.TeacherID, a.StaffID, a.ID} {
+			if v > 0 {
+				person = int64(v)
+				break
+			}
+		}
+		if person == 0 {
+			return validate.Field(fmt.Sprintf("assignments[%d].%s", i, f.idName), "validation.required", f.idName+" is required")
+		}
+		rs[i] = a.request(person, nil)
+	}
+	n, err := f.a.Leave.BulkAssign(r.Context(), principal(r).OrgID, f.personKind, f.kind, rs, f.actor(r))
+	if err != nil {
+		return err
+	}
+	web.Data(w, http.StatusOK, map[string]int{"saved": n})
 	return nil
 }
 

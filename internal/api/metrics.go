@@ -14,6 +14,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"hadir/internal/ops"
 )
 
 // latencyBuckets are the upper bounds (seconds) of the request latency histogram.
@@ -83,6 +85,17 @@ func (a *API) gauges(ctx context.Context, w io.Writer) {
 		}
 		if err := a.DB.QueryRowContext(ctx, `SELECT COUNT(*) FROM device_commands WHERE status IN ('queued', 'sent')`).Scan(&n); err == nil {
 			gauge(w, "hadir_device_commands_pending", "Device commands queued or sent and not yet answered.", float64(n))
+		}
+		if last, err := ops.LastSuccess(ctx, a.DB, ops.JobBackup); err == nil && last != nil {
+			gauge(w, "hadir_backup_last_success_timestamp_seconds", "When the last scheduled backup finished (Unix time).", float64(last.FinishedAt.Unix()))
+			gauge(w, "hadir_backup_last_size_bytes", "Size of the last scheduled backup.", float64(last.SizeBytes))
+		}
+		if failed, err := ops.LastFailed(ctx, a.DB, ops.JobBackup); err == nil {
+			v := 0.0
+			if failed {
+				v = 1
+			}
+			gauge(w, "hadir_backup_last_failed", "1 when the latest scheduled backup failed (see the log), else 0.", v)
 		}
 	}
 	if a.HashStats != nil {

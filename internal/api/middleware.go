@@ -29,6 +29,12 @@ func (a *API) wrap(rt Route, rm *routeMetrics) http.Handler {
 				writeErr(w, r, account.ErrTwoFactorSetupRequired)
 				return
 			}
+			// An API token reaches only the routes of its areas, and writes only when it may;
+			// beyond that it is held to its user's role like a session.
+			if p.TokenID != 0 && !p.TokenScope.Allows(rt.Area, rt.Writes()) {
+				writeErr(w, r, account.ErrTokenScope)
+				return
+			}
 			if rt.Access == Perm && !p.Can(rt.Permission) {
 				writeErr(w, r, errForbidden)
 				return
@@ -37,6 +43,12 @@ func (a *API) wrap(rt Route, rm *routeMetrics) http.Handler {
 				rec.orgID = p.OrgID
 			}
 			r = r.WithContext(withPrincipal(r.Context(), p))
+			if rt.Access == Manager {
+				if err := a.checkManager(r); err != nil {
+					writeErr(w, r, err)
+					return
+				}
+			}
 		}
 		if err := checkRequest(r); err != nil {
 			writeErr(w, r, err)
@@ -71,7 +83,11 @@ func (a *API) authenticate(r *http.Request) (account.Principal, error) {
 	if !ok || strings.TrimSpace(token) == "" {
 		return account.Principal{}, account.ErrUnauthenticated
 	}
-	return a.Accounts.Authenticate(r.Context(), strings.TrimSpace(token))
+	token = strings.TrimSpace(token)
+	if strings.HasPrefix(token, account.TokenPrefix) {
+		return a.Accounts.AuthenticateToken(r.Context(), token, clientMeta(r).IP)
+	}
+	return a.Accounts.Authenticate(r.Context(), token)
 }
 
 func clientMeta(r *http.Request) account.ClientMeta {

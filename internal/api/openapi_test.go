@@ -48,6 +48,9 @@ func TestOpenAPICoversRoutes(t *testing.T) {
 	ops := openAPIOperations(t)
 	have := map[string]bool{}
 	for _, rt := range e.app.API.Routes() {
+		if rt.Method == "" {
+			continue // a catch-all of a prefix (/iclock/) is no operation: the iclock tag describes it
+		}
 		key := rt.Method + " " + rt.Path
 		have[key] = true
 		if !ops[key] {

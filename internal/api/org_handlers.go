@@ -45,13 +45,14 @@ type companyResponse struct {
 	StateID            *int   `json:"state_id"`
 	Timezone           string `json:"timezone"`
 	CompanySize        *int   `json:"company_size"`
+	TrackingStart      string `json:"tracking_start"`
 }
 
 func toCompanyResponse(o org.Org) companyResponse {
 	return companyResponse{ID: o.ID, Name: o.Name, FullName: o.FullName, CompanyTypeID: o.CompanyTypeID,
 		RegistrationNumber: o.RegistrationNumber, Description: o.Description, Email: o.Email, Phone: o.Phone,
 		Address1: o.Address1, Address2: o.Address2, Address3: o.Address3, Locality: o.Locality, City: o.City,
-		PostalCode: o.PostalCode, StateID: o.StateID, Timezone: o.Timezone, CompanySize: o.CompanySize}
+		PostalCode: o.PostalCode, StateID: o.StateID, Timezone: o.Timezone, CompanySize: o.CompanySize, TrackingStart: o.TrackingStart}
 }
 
 func (a *API) companyProfile(w http.ResponseWriter, r *http.Request) error {
@@ -64,18 +65,19 @@ func (a *API) companyProfile(w http.ResponseWriter, r *http.Request) error {
 }
 
 type companyProfileRequest struct {
-	Name        string         `json:"name"`
-	Description string         `json:"description"`
-	Email       string         `json:"email"`
-	Phone       web.FlexString `json:"phone"`
-	Address1    string         `json:"address1"`
-	Address2    string         `json:"address2"`
-	Address3    string         `json:"address3"`
-	Locality    string         `json:"locality"`
-	City        string         `json:"city"`
-	PostalCode  web.FlexString `json:"postal_code"`
-	StateID     web.FlexInt    `json:"state_id"`
-	Timezone    string         `json:"timezone"`
+	Name          string         `json:"name"`
+	Description   string         `json:"description"`
+	Email         string         `json:"email"`
+	Phone         web.FlexString `json:"phone"`
+	Address1      string         `json:"address1"`
+	Address2      string         `json:"address2"`
+	Address3      string         `json:"address3"`
+	Locality      string         `json:"locality"`
+	City          string         `json:"city"`
+	PostalCode    web.FlexString `json:"postal_code"`
+	StateID       web.FlexInt    `json:"state_id"`
+	TrackingStart *string        `json:"tracking_start"`
+	Timezone      string         `json:"timezone"`
 }
 
 func (a *API) updateCompanyProfile(w http.ResponseWriter, r *http.Request) error {
@@ -86,7 +88,7 @@ func (a *API) updateCompanyProfile(w http.ResponseWriter, r *http.Request) error
 	o, err := a.Orgs.UpdateCompanyProfile(r.Context(), principal(r).OrgID, org.CompanyProfile{Name: req.Name,
 		Description: req.Description, Email: req.Email, Phone: string(req.Phone), Address1: req.Address1, Address2: req.Address2,
 		Address3: req.Address3, Locality: req.Locality, City: req.City, PostalCode: string(req.PostalCode),
-		StateID: int(req.StateID), Timezone: req.Timezone})
+		StateID: int(req.StateID), Timezone: req.Timezone, TrackingStart: req.TrackingStart})
 	if err != nil {
 		return err
 	}
@@ -208,11 +210,13 @@ type schoolResponse struct {
 	City          string `json:"city"`
 	PostalCode    string `json:"postal_code"`
 	StateID       *int   `json:"state_id"`
+	TrackingStart string `json:"tracking_start"`
 }
 
 func toSchoolResponse(o org.Org) schoolResponse {
 	return schoolResponse{ID: o.ID, Code: o.Code, Name: o.Name, Email: o.Email, ContactNumber: o.Phone, Timezone: o.Timezone,
-		Address1: o.Address1, Address2: o.Address2, Address3: o.Address3, City: o.City, PostalCode: o.PostalCode, StateID: o.StateID}
+		Address1: o.Address1, Address2: o.Address2, Address3: o.Address3, City: o.City, PostalCode: o.PostalCode, StateID: o.StateID,
+		TrackingStart: o.TrackingStart}
 }
 
 func (a *API) schoolProfile(w http.ResponseWriter, r *http.Request) error {
@@ -236,6 +240,7 @@ type schoolProfileRequest struct {
 	City          string         `json:"city"`
 	PostalCode    web.FlexString `json:"postal_code"`
 	StateID       web.FlexInt    `json:"state_id"`
+	TrackingStart *string        `json:"tracking_start"`
 }
 
 func (a *API) updateSchoolProfile(w http.ResponseWriter, r *http.Request) error {
@@ -250,7 +255,8 @@ func (a *API) updateSchoolProfile(w http.ResponseWriter, r *http.Request) error 
 	}
 	o, err := a.Orgs.UpdateSchool(r.Context(), principal(r).OrgID, org.SchoolProfile{Code: req.Code, Name: req.Name,
 		Email: req.Email, ContactNumber: string(req.ContactNumber), Timezone: req.Timezone, Address1: req.Address1,
-		Address2: req.Address2, Address3: req.Address3, City: req.City, PostalCode: string(req.PostalCode), StateID: state})
+		Address2: req.Address2, Address3: req.Address3, City: req.City, PostalCode: string(req.PostalCode), StateID: state,
+		TrackingStart: req.TrackingStart})
 	if err != nil {
 		return err
 	}

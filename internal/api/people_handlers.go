@@ -10,6 +10,7 @@ import (
 
 	"hadir/internal/account"
 	"hadir/internal/people"
+	"hadir/internal/platform/database"
 	"hadir/internal/platform/validate"
 	"hadir/internal/platform/web"
 )
@@ -31,6 +32,7 @@ type personResponse struct {
 	Name         string  `json:"name"`
 	Email        string  `json:"email"`
 	JoinDate     string  `json:"join_date"`
+	LeavingDate  string  `json:"leaving_date"`
 	DepartmentID *int64  `json:"department_id"`
 	ImageURL     string  `json:"image_url"`
 	HasAccount   bool    `json:"has_account"`
@@ -42,7 +44,7 @@ type personResponse struct {
 
 func toPersonResponse(p people.Person) personResponse {
 	r := personResponse{ID: p.ID, Kind: string(p.Kind), Code: p.Code, FirstName: p.FirstName, LastName: p.LastName,
-		Name: strings.TrimSpace(p.FirstName + " " + p.LastName), Email: p.Email, JoinDate: p.JoinDate, DepartmentID: p.DepartmentID,
+		Name: strings.TrimSpace(p.FirstName + " " + p.LastName), Email: p.Email, JoinDate: p.JoinDate, LeavingDate: p.LeavingDate, DepartmentID: p.DepartmentID,
 		HasAccount: p.UserID != nil, Role: p.Role, IsAdmin: p.Role == account.RoleAdmin || p.Role == account.RoleOwner, Archived: p.ArchivedAt != nil}
 	if p.ImageKey != "" {
 		r.ImageURL = "/api/images/" + p.ImageKey
@@ -54,12 +56,57 @@ func toPersonResponse(p people.Person) personResponse {
 	return r
 }
 
-func toPeopleResponse(ps []people.Person) []personResponse {
-	out := make([]personResponse, len(ps))
-	for i, p := range ps {
-		out[i] = toPersonResponse(p)
+// appendPersonJSON appends toPersonResponse(p) as encoding/json would encode it, without
+// reflection: lists of people are Hadir's most called answer (issue 9, "Throughput").
+// TestPersonJSONMatchesEncodingJSON holds the two together.
+func appendPersonJSON(b []byte, p people.Person) []byte {
+	r := toPersonResponse(p)
+	b = append(b, `{"id":`...)
+	b = web.AppendInt(b, r.ID)
+	b = append(b, `,"kind":`...)
+	b = web.AppendString(b, r.Kind)
+	b = append(b, `,"code":`...)
+	b = web.AppendString(b, r.Code)
+	b = append(b, `,"first_name":`...)
+	b = web.AppendString(b, r.FirstName)
+	b = append(b, `,"last_name":`...)
+	b = web.AppendString(b, r.LastName)
+	b = append(b, `,"name":`...)
+	b = web.AppendString(b, r.Name)
+	b = append(b, `,"email":`...)
+	b = web.AppendString(b, r.Email)
+	b = append(b, `,"join_date":`...)
+	b = web.AppendString(b, r.JoinDate)
+	b = append(b, `,"leaving_date":`...)
+	b = web.AppendString(b, r.LeavingDate)
+	b = append(b, `,"department_id":`...)
+	if r.DepartmentID != nil {
+		b = web.AppendInt(b, *r.DepartmentID)
+	} else {
+		b = append(b, "null"...)
 	}
-	return out
+	b = append(b, `,"image_url":`...)
+	b = web.AppendString(b, r.ImageURL)
+	b = append(b, `,"has_account":`...)
+	b = web.AppendBool(b, r.HasAccount)
+	b = append(b, `,"is_admin":`...)
+	b = web.AppendBool(b, r.IsAdmin)
+	b = append(b, `,"role":`...)
+	b = web.AppendString(b, r.Role)
+	b = append(b, `,"archived":`...)
+	b = web.AppendBool(b, r.Archived)
+	b = append(b, `,"archived_at":`...)
+	if r.ArchivedAt != nil {
+		b = web.AppendString(b, *r.ArchivedAt)
+	} else {
+		b = append(b, "null"...)
+	}
+	return append(b, '}')
+}
+
+// writePeople writes a page of people as web.List would.
+func writePeople(w http.ResponseWriter, items []people.Person, total int, pg database.Page) {
+	web.ListJSON(w, len(items), func(b []byte, i int) []byte { return appendPersonJSON(b, items[i]) }, total, pg)
 }
 
 func (f face) list(archived bool) func(http.ResponseWriter, *http.Request) error {
@@ -74,7 +121,7 @@ func (f face) list(archived bool) func(http.ResponseWriter, *http.Request) error
 		if err != nil {
 			return err
 		}
-		web.List(w, toPeopleResponse(items), total, pg)
+		writePeople(w, items, total, pg)
 		return nil
 	}
 }
@@ -87,11 +134,12 @@ type generalRequest struct {
 	LastName     string      `json:"last_name"`
 	Email        string      `json:"email"`
 	JoinDate     string      `json:"join_date"`
+	LeavingDate  string      `json:"leaving_date"`
 	DepartmentID web.FlexInt `json:"department_id"`
 }
 
 func (g generalRequest) general() people.General {
-	return people.General{Code: g.Code, FirstName: g.FirstName, LastName: g.LastName, Email: g.Email, JoinDate: g.JoinDate, DepartmentID: int64(g.DepartmentID)}
+	return people.General{Code: g.Code, FirstName: g.FirstName, LastName: g.LastName, Email: g.Email, JoinDate: g.JoinDate, DepartmentID: int64(g.DepartmentID), LeavingDate: g.LeavingDate}
 }
 
 func (f face) create(w http.ResponseWriter, r *http.Request) error {
@@ -387,7 +435,7 @@ func (f face) privilegeList(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	web.List(w, toPeopleResponse(items), total, pg)
+	writePeople(w, items, total, pg)
 	return nil
 }
 
@@ -598,6 +646,10 @@ type departmentRequest struct {
 	ID          web.FlexInt `json:"id"`
 	Name        string      `json:"name"`
 	Description string      `json:"description"`
+	// HeadID is the department's head; absent keeps the current head on update, null or 0
+	// clears it.
+	HeadID         json.RawMessage `json:"head_id"`
+	AbsenceWarning *web.FlexInt    `json:"absence_warning"`
 }
 
 func (a *API) saveDepartment(update bool) func(http.ResponseWriter, *http.Request) error {
@@ -613,7 +665,27 @@ func (a *API) saveDepartment(update bool) func(http.ResponseWriter, *http.Reques
 		if !update {
 			req.ID = 0
 		}
-		d, err := a.People.SaveDepartment(r.Context(), people.Department{ID: int64(req.ID), OrgID: principal(r).OrgID, Name: req.Name, Description: req.Description})
+		dep := people.Department{ID: int64(req.ID), OrgID: principal(r).OrgID, Name: req.Name, Description: req.Description}
+		if len(req.HeadID) > 0 {
+			var h web.FlexInt
+			if string(req.HeadID) != "null" {
+				if err := json.Unmarshal(req.HeadID, &h); err != nil || h < 0 {
+					return validate.Field("head_id", "validation.invalid", "head_id is not valid")
+				}
+			}
+			dep.HeadID = (*int64)(&h)
+		} else if update {
+			h, err := a.People.DepartmentHead(r.Context(), dep.OrgID, dep.ID)
+			if err != nil {
+				return err
+			}
+			dep.HeadID = &h
+		}
+		if req.AbsenceWarning != nil {
+			n := int(*req.AbsenceWarning)
+			dep.AbsenceWarning = &n
+		}
+		d, err := a.People.SaveDepartment(r.Context(), dep)
 		if err != nil {
 			return err
 		}

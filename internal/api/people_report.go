@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"hadir/internal/people"
-	"hadir/internal/platform/database"
 	"hadir/internal/platform/export"
 	"hadir/internal/platform/tabular"
 	"hadir/internal/platform/validate"
@@ -80,13 +79,14 @@ func (f face) report(w http.ResponseWriter, r *http.Request) error {
 	now := time.Now().In(o.Location())
 	n := 0
 	t := export.Table{
-		Title: L[string(f.kind)], Subtitle: o.Name, GeneratedAt: now, GeneratedLabel: L["generated"],
+		Title: L[string(f.kind)], Subtitle: o.Name, GeneratedAt: now, GeneratedLabel: L["generated"], Lang: export.LanguageTag(lang),
 		Columns: []export.Column{{Header: L["no"], Width: 6}, {Header: L["code"], Width: 14}, {Header: L["name"], Width: 34},
 			{Header: L["email"], Width: 32}, {Header: L["join_date"], Width: 14}, {Header: L["account"], Width: 16}},
 		// Pages through the list so a large organisation is never held in memory at once.
 		Source: func(yield func([]string) error) error {
-			for page := 1; ; page++ {
-				items, _, err := f.a.People.List(r.Context(), pr.OrgID, filter, database.Page{Number: page, Size: 500})
+			var after *people.After
+			for {
+				items, next, err := f.a.People.ListAfter(r.Context(), pr.OrgID, filter, after, 500)
 				if err != nil {
 					return err
 				}
@@ -103,7 +103,7 @@ func (f face) report(w http.ResponseWriter, r *http.Request) error {
 						return err
 					}
 				}
-				if len(items) < 500 {
+				if after = next; after == nil {
 					return nil
 				}
 			}

@@ -134,3 +134,45 @@ func TestRevocationAcrossNodes(t *testing.T) {
 	}
 	within("user deletion", "/api/verify", other, 401)
 }
+
+// Two API nodes on one PostgreSQL database: an API token revoked on node A is refused on
+// node B within revocationBound, although B had cached it (issue 15).
+func TestTokenRevocationAcrossNodes(t *testing.T) {
+	base := os.Getenv(testdb.EnvPostgres)
+	if base == "" {
+		t.Skip(testdb.EnvPostgres + " is not set")
+	}
+	db := testdb.Open(t, database.Postgres)
+	a, b := newEnv(t, db), newEnv(t, db)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for _, n := range []*env{a, b} {
+		done := make(chan struct{})
+		go func() { n.app.Accounts.ListenForRevocations(ctx, base); close(done) }()
+		t.Cleanup(func() { cancel(); <-done })
+	}
+	for deadline := time.Now().Add(10 * time.Second); !a.app.Accounts.HearsRevocations() || !b.app.Accounts.HearsRevocations(); {
+		if time.Now().After(deadline) {
+			t.Fatal("the nodes never heard the revocation channel")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	c := a.company("Token Two Nodes")
+	secret, id := a.newToken(c.token, map[string]any{"name": "Script", "areas": []string{"people"}})
+	list := "/api/employee/record"
+	b.expect(b.call("GET", list, secret, nil), 200)
+	b.expect(b.call("GET", list, secret, nil), 200) // cached on B now
+	a.expect(a.call("DELETE", "/api/integrations/tokens/"+id, c.token, nil), 204)
+	start := time.Now()
+	for {
+		r := b.call("GET", list, secret, nil)
+		if r.status == 401 {
+			t.Logf("revocation showed on node B after %s", time.Since(start).Round(time.Millisecond))
+			break
+		}
+		if time.Since(start) > revocationBound {
+			t.Fatalf("node B still answers %d after %s", r.status, revocationBound)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}

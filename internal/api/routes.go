@@ -3,6 +3,7 @@ package api
 import (
 	"net/http"
 
+	"hadir/internal/account"
 	"hadir/internal/leave"
 	"hadir/internal/people"
 )
@@ -16,6 +17,10 @@ const (
 	SignedIn               // any valid session
 	Perm                   // a session holding Route.Permission
 	Device                 // an attendance terminal, known by its serial number (internal/iclock)
+	// Manager is a session whose person manages people (a reporting line, issue 12): 403
+	// when they manage nobody; a route with {id} addresses one of their direct reports, and
+	// anybody else's id answers 404, as another organisation's would.
+	Manager
 )
 
 // Route is one line of the route table.
@@ -26,6 +31,10 @@ type Route struct {
 	Permission string
 	Handle     func(http.ResponseWriter, *http.Request) error
 	Raw        http.Handler // for Device routes
+	// Area is the area an API token needs in its scope to call the route (account.Areas);
+	// a route of no area is closed to tokens. A token needs read/write for any method but
+	// GET and HEAD. Set by inArea where the table is assembled, never in a handler.
+	Area string
 	// DuringTwoFactorSetup keeps the route open to an owner or admin whom the organisation's
 	// policy sends to enrol in two-factor sign-in first (enrolment, /api/verify, logout).
 	DuringTwoFactorSetup bool
@@ -43,6 +52,23 @@ func signedIn(m, p string, h func(http.ResponseWriter, *http.Request) error) Rou
 func setup(rt Route) Route {
 	rt.DuringTwoFactorSetup = true
 	return rt
+}
+
+// inArea puts routes in an API token area.
+func inArea(area string, rs ...Route) []Route {
+	for i := range rs {
+		if rs[i].Access == Perm {
+			rs[i].Area = area
+		}
+	}
+	return rs
+}
+
+// Writes reports whether the route changes something, which a read-only token may not do.
+func (rt Route) Writes() bool { return rt.Method != "GET" && rt.Method != "HEAD" }
+
+func manager(m, p string, h func(http.ResponseWriter, *http.Request) error) Route {
+	return Route{Method: m, Path: p, Access: Manager, Handle: h}
 }
 
 func perm(permission, m, p string, h func(http.ResponseWriter, *http.Request) error) Route {
@@ -93,6 +119,18 @@ func (a *API) Routes() []Route {
 		perm(viewOrg, "GET", "/api/account/security/policy", a.securityPolicy),
 		perm(addOrg, "PUT", "/api/account/security/policy", a.setSecurityPolicy),
 
+		// The caller's own notifications: inbox, live stream, preferences (issue 12).
+		signedIn("GET", "/api/notifications", a.listNotifications),
+		signedIn("GET", "/api/notifications/stream", a.notificationStream),
+		signedIn("POST", "/api/notifications/{id}/read", a.readNotification),
+		signedIn("POST", "/api/notifications/read-all", a.readAllNotifications),
+		signedIn("GET", "/api/notifications/preferences", a.notificationPreferences),
+		signedIn("PUT", "/api/notifications/preferences", a.setNotificationPreferences),
+
+		// The team calendar: who is off when (issue 12). Members see their own groups'.
+		signedIn("GET", "/api/calendar", a.teamCalendar),
+		signedIn("GET", "/api/leave/department-off", a.departmentOff),
+
 		// Reference data.
 		signedIn("GET", "/api/ref/company/type", a.refCompanyTypes),
 		signedIn("GET", "/api/ref/employee/contact", a.refContact),
@@ -116,32 +154,39 @@ func (a *API) Routes() []Route {
 		public("POST", "/api/auth/verification/register/employee", a.registerWithCode),
 		signedIn("GET", "/api/employee/verify", a.myVerification),
 		signedIn("POST", "/api/employee/verify", a.linkWithCode),
-		perm(addOrgStaff, "POST", "/api/employee/verify/renew", a.renewInvite),
 		public("GET", "/api/images/{key}", a.image),
 		signedIn("GET", "/api/school/personal/profile/summary", a.profileSummary),
 		signedIn("POST", "/api/school/personal/profile/image", a.personalImage),
-
+	}
+	// API tokens (issue 15): of no area, so no token reaches them.
+	routes = append(routes,
+		perm(viewOrg, "GET", "/api/integrations/tokens", a.listTokens),
+		perm(addOrgStaff, "POST", "/api/integrations/tokens", a.createToken),
+		perm(addOrgStaff, "DELETE", "/api/integrations/tokens/{id}", a.revokeToken),
+	)
+	routes = append(routes, inArea(account.AreaPeople,
+		perm(addOrgStaff, "POST", "/api/employee/verify/renew", a.renewInvite),
 		// Company departments.
 		perm(viewCompanyStaff, "GET", "/api/department/record", a.listDepartments),
 		perm(addCompanyStaff, "POST", "/api/department/record/register", a.saveDepartment(false)),
 		perm(addCompanyStaff, "POST", "/api/department/record/update", a.saveDepartment(true)),
 		perm(addCompanyStaff, "DELETE", "/api/department/record", removeBy(a.People.DeleteDepartment)),
-	}
+	)...)
 	for _, k := range []people.Kind{people.Teacher, people.Staff} {
-		routes = append(routes, schoolPeopleRoutes(face{a: a, kind: k, idName: "id"})...)
-		routes = append(routes, schoolAttendanceRoutes(attFace{a: a, kind: string(k), idName: "id"})...)
+		routes = append(routes, inArea(account.AreaPeople, schoolPeopleRoutes(face{a: a, kind: k, idName: "id"})...)...)
+		routes = append(routes, inArea(account.AreaAttendance, schoolAttendanceRoutes(attFace{a: a, kind: string(k), idName: "id"})...)...)
 	}
-	routes = append(routes, companyPeopleRoutes(face{a: a, kind: people.Employee, idName: "employee_id"})...)
-	routes = append(routes, companyAttendanceRoutes(attFace{a: a, kind: string(people.Employee), idName: "employee_id"})...)
+	routes = append(routes, inArea(account.AreaPeople, companyPeopleRoutes(face{a: a, kind: people.Employee, idName: "employee_id"})...)...)
+	routes = append(routes, inArea(account.AreaAttendance, companyAttendanceRoutes(attFace{a: a, kind: string(people.Employee), idName: "employee_id"})...)...)
 	for _, kind := range []string{"leave", "away"} {
-		routes = append(routes, schoolLeaveRoutes(a, kind)...)
+		routes = append(routes, inArea(account.AreaLeave, schoolLeaveRoutes(a, kind)...)...)
 		routes = append(routes, personalLeaveRoutes(leaveFace{a: a, kind: kind})...)
-		routes = append(routes, companyLeaveRoutes(leaveFace{a: a, kind: kind, personKind: "employee", idName: "employee_id"})...)
+		routes = append(routes, inArea(account.AreaLeave, companyLeaveRoutes(leaveFace{a: a, kind: kind, personKind: "employee", idName: "employee_id"})...)...)
 	}
-	routes = append(routes, deviceRoutes(a)...)
-	routes = append(routes, groupRoutes(attFace{a: a, kind: "school"}, "/api/school/group/management", "/api/school/group", viewSchool, addSchoolStaff)...)
-	routes = append(routes, groupRoutes(attFace{a: a, kind: string(people.Employee)}, "/api/group/record", "/api/group", viewCompany, addCompanyStaff)...)
-	return append(routes,
+	routes = append(routes, inArea(account.AreaDevices, deviceRoutes(a)...)...)
+	routes = append(routes, inArea(account.AreaAttendance, groupRoutes(attFace{a: a, kind: "school"}, "/api/school/group/management", "/api/school/group", viewSchool, addSchoolStaff)...)...)
+	routes = append(routes, inArea(account.AreaAttendance, groupRoutes(attFace{a: a, kind: string(people.Employee)}, "/api/group/record", "/api/group", viewCompany, addCompanyStaff)...)...)
+	routes = append(routes, inArea(account.AreaAttendance,
 		// Holidays.
 		perm(viewCompany, "GET", "/api/holiday/record", a.listHolidays),
 		perm(addCompanyStaff, "POST", "/api/holiday/record", a.saveHoliday(false)),
@@ -151,12 +196,59 @@ func (a *API) Routes() []Route {
 		perm(addSchoolStaff, "POST", "/api/school/holiday/management", a.saveHoliday(false)),
 		perm(addSchoolStaff, "POST", "/api/school/holiday/management/update", a.saveHoliday(true)),
 		perm(addSchoolStaff, "DELETE", "/api/school/holiday/management", a.deleteHoliday),
+		// Public holidays from the embedded catalogue (issue 13).
+		perm(viewCompany, "GET", "/api/holiday/import", a.holidayCatalogue),
+		perm(viewCompany, "GET", "/api/holiday/import/preview", a.previewHolidayImport),
+		perm(addCompanyStaff, "POST", "/api/holiday/import", a.importHolidays),
+		perm(viewSchool, "GET", "/api/school/holiday/import", a.holidayCatalogue),
+		perm(viewSchool, "GET", "/api/school/holiday/import/preview", a.previewHolidayImport),
+		perm(addSchoolStaff, "POST", "/api/school/holiday/import", a.importHolidays),
 
+		// Web clock-in with a location check, and kiosks (issue 11). Sites and kiosks are the
+		// admins'; the kiosk tablet itself has no account and is known by its secret URL.
+		perm(viewOrg, "GET", "/api/attendance/sites", a.listSites),
+		perm(addOrgStaff, "POST", "/api/attendance/sites", a.saveSite(false)),
+		perm(addOrgStaff, "PUT", "/api/attendance/sites/{id}", a.saveSite(true)),
+		perm(addOrgStaff, "DELETE", "/api/attendance/sites/{id}", a.deleteSite),
+		signedIn("POST", "/api/attendance/web-clock", a.webClock),
+		perm(viewOrg, "GET", "/api/attendance/kiosks", a.listKiosks),
+		perm(addOrgStaff, "POST", "/api/attendance/kiosks", a.createKiosk),
+		perm(addOrgStaff, "DELETE", "/api/attendance/kiosks/{id}", a.revokeKiosk),
+	)...)
+	routes = append(routes, inArea(account.AreaLeave,
 		// Leave attachments and the calendar feed.
 		signedIn("GET", "/api/leave/attachments/{key}", a.leaveAttachment),
 		perm(viewOrg, "GET", "/api/leave/calendar", a.calendarLink(false)),
 		perm(addOrgStaff, "POST", "/api/leave/calendar/reset", a.calendarLink(true)),
 		public("GET", "/api/calendar/{file}", a.calendarFeed),
+		// Approval chains of leave and away types (and organisation-wide ones), issue 12.
+		perm(viewOrg, "GET", "/api/approvals/chain", a.getChain),
+		perm(addOrgStaff, "POST", "/api/approvals/chain", a.saveChain),
+		// The one approvals inbox and members' requests (issue 12): the engine answers 403
+		// when a request is not waiting for the caller, so these are open to anyone signed in.
+		signedIn("GET", "/api/approvals", a.waitingList),
+		signedIn("POST", "/api/approvals/{kind}/{id}/approve", a.decideApproval(true)),
+		signedIn("POST", "/api/approvals/{kind}/{id}/reject", a.decideApproval(false)),
+		signedIn("POST", "/api/requests/attendance", a.requestCorrection),
+		signedIn("GET", "/api/requests", a.myRequests),
+		// "My team": a manager's direct reports, their attendance, leave and requests.
+		manager("GET", "/api/team", a.teamList),
+		manager("GET", "/api/team/{id}/attendance/monthly", a.teamMonthly),
+		manager("GET", "/api/team/{id}/leave", a.teamLeave),
+		manager("GET", "/api/team/{id}/requests", a.teamRequests),
+		// Delegation: an approver names a substitute for a date range (visible to both).
+		signedIn("GET", "/api/approvals/delegations", a.myDelegations),
+		signedIn("POST", "/api/approvals/delegations", a.delegate),
+		signedIn("DELETE", "/api/approvals/delegations", a.undelegate),
+	)...)
+	return append(routes,
+		public("GET", "/api/kiosk/{secret}", a.kioskCode),
+		signedIn("POST", "/api/attendance/kiosk-clock", a.kioskClock),
+		signedIn("GET", "/api/attendance/home", a.memberHome),
+
+		// Personal data of one person (issue 18): export, and erasure of a leaver.
+		perm(addOrgStaff, "GET", "/api/people/{id}/personal-data", a.exportPersonalData),
+		perm(addOrgStaff, "POST", "/api/people/{id}/erase", a.erasePerson),
 
 		// The personal area: a member's own attendance.
 		signedIn("GET", "/api/school/personal/attendance/daily", a.personalDaily),
@@ -321,6 +413,7 @@ func schoolLeaveRoutes(a *API, kind string) []Route {
 			perm(addSchoolStaff, "DELETE", b+"/"+pk+"/entitlement", f.deleteEntitlement),
 			perm(addSchoolStaff, "POST", b+"/"+pk+"/entitlement/bulk", f.bulkEntitle),
 			perm(addSchoolStaff, "POST", b+"/assignment/"+pk, f.assign),
+			perm(addSchoolStaff, "POST", b+"/assignment/"+pk+"/bulk", f.bulkAssign),
 			perm(viewSchoolStaff, "GET", b+"/application/"+pk, f.listApplications),
 			perm(viewSchoolStaff, "GET", b+"/application/"+pk+"/individual", f.listApplications),
 			perm(addSchoolStaff, "POST", b+"/application/"+pk+"/approve", f.decide(leave.Approved)),
@@ -347,6 +440,7 @@ func companyLeaveRoutes(f leaveFace) []Route {
 		perm(addCompanyStaff, "DELETE", b+"/employee/entitlement", f.deleteEntitlement),
 		perm(addCompanyStaff, "POST", b+"/employee/entitlement/bulk", f.bulkEntitle),
 		perm(addCompanyStaff, "POST", b+"/assignment", f.assign),
+		perm(addCompanyStaff, "POST", b+"/assignment/bulk", f.bulkAssign),
 		perm(viewCompanyStaff, "GET", b+"/application", f.listApplications),
 		perm(addCompanyStaff, "POST", b+"/application/approve", f.decide(leave.Approved)),
 		perm(addCompanyStaff, "POST", b+"/application/reject", f.decide(leave.Rejected)),

@@ -4,12 +4,17 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"hadir/internal/account"
 	"hadir/internal/api"
+	"hadir/internal/approval"
 	"hadir/internal/attendance"
+	"hadir/internal/clockin"
+	"hadir/internal/correction"
 	"hadir/internal/device"
 	"hadir/internal/leave"
 	"hadir/internal/org"
@@ -178,6 +183,25 @@ func leaveTypeIn(e *env, v tenant, kind string) int64 {
 	return t.ID
 }
 
+// correctionIn makes a pending attendance-correction request of a person of the victim.
+func correctionIn(e *env, v tenant) int64 {
+	r, err := e.app.Corrections.Create(context.Background(), v.orgID, personIn(e, v, people.Employee),
+		correction.Input{Date: "2026-01-05", Kind: correction.AddPunch, Time: "17:00", Reason: "forgot"}, approval.Actor{Name: "Victim"})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return r.ID
+}
+
+// correctionPending confirms the victim's requests are all still waiting.
+func correctionPending(e *env, v tenant) {
+	var n int
+	_ = e.db.QueryRow(`SELECT COUNT(*) FROM approval_requests WHERE org_id = $1 AND status <> 'pending'`, v.orgID).Scan(&n)
+	if n != 0 {
+		e.t.Errorf("another organisation decided %d of the victim's requests", n)
+	}
+}
+
 func entitlementIn(e *env, v tenant, kind, personKind string) int64 {
 	pid := personIn(e, v, people.Kind(personKind))
 	en, err := e.app.Leave.SaveEntitlement(context.Background(), v.orgID, personKind, kind, leave.Entitlement{PersonID: pid, TypeID: leaveTypeIn(e, v, kind), Entitled: 500})
@@ -256,6 +280,12 @@ func leaveCase(method, path string) (routeCase, bool) {
 		c := routeCase{body: map[string]any{"employees": []int{999999}}, school: school}
 		c.foreign = func(e *env, v tenant) (string, any) {
 			return "", map[string]any{"employees": []int64{person(e, v)}, "leave_type_id": 1}
+		}
+		return c, true
+	case strings.HasSuffix(path, "/assignment/bulk") || strings.HasSuffix(path, "/"+pk+"/bulk"):
+		c := routeCase{body: map[string]any{"assignments": []map[string]any{{idName: 999999, "leave_type_id": 1, "from_date": "2026-01-05"}}}, school: school}
+		c.foreign = func(e *env, v tenant) (string, any) {
+			return "", map[string]any{"assignments": []map[string]any{{idName: person(e, v), "leave_type_id": 1, "from_date": "2026-01-05"}}}
 		}
 		return c, true
 	case strings.HasSuffix(path, "/approve") || strings.HasSuffix(path, "/reject") || strings.HasSuffix(path, "/cancel"):
@@ -409,6 +439,13 @@ func departmentIn(e *env, victim tenant) int64 {
 }
 
 var routeCases = map[string]routeCase{
+	// Holiday imports address no item of the organisation: nothing of another's to reach.
+	"GET /api/holiday/import":                     {},
+	"GET /api/holiday/import/preview":             {query: "?country=SG&year=2026"},
+	"POST /api/holiday/import":                    {body: map[string]any{"country": "SG", "year": 2026}},
+	"GET /api/school/holiday/import":              {school: true},
+	"GET /api/school/holiday/import/preview":      {query: "?country=MY&region=10&year=2026", school: true},
+	"POST /api/school/holiday/import":             {body: map[string]any{"country": "MY", "region": "10", "year": 2026}, school: true},
 	"POST /api/auth/login":                        {body: map[string]any{"email": "nobody@example.com", "password": "x"}},
 	"POST /api/auth/login/link":                   {body: map[string]any{"token": "not-a-link"}},
 	"POST /api/login":                             {body: map[string]any{"email": "nobody@example.com", "password": "x"}},
@@ -468,11 +505,128 @@ var routeCases = map[string]routeCase{
 	"GET /api/school/personal/attendance/monthly": {},
 	"GET /api/school/personal/attendance/clock":   {},
 	"POST /api/attendance/beacon":                 {body: map[string]any{"uuid": "f7826da6-4fa2-4e98-8024-bc5b71e0893e", "major": 1, "minor": 1}},
-	"GET /api/leave/calendar":                     {},
-	"POST /api/leave/calendar/reset":              {},
-	"GET /api/calendar/{file}":                    {},
-	"GET /api/department/record":                  {},
-	"POST /api/department/record/register":        {body: map[string]any{"name": "Walkers"}},
+	"GET /api/attendance/sites":                   {},
+	"POST /api/attendance/sites":                  {body: map[string]any{"name": "Walk gate", "latitude": 3.1, "longitude": 101.6, "radius": 100, "max_accuracy": 50}},
+	"PUT /api/attendance/sites/{id}": {
+		body: map[string]any{"name": "Renamed", "anywhere": true},
+		foreign: func(e *env, v tenant) (string, any) {
+			return "#" + siteIn(e, v), map[string]any{"name": "Stolen", "anywhere": true}
+		},
+		check: func(e *env, v tenant) {
+			sites, _ := e.app.Clockin.Sites(context.Background(), v.orgID)
+			for _, s := range sites {
+				if s.Name != "Victim gate" {
+					e.t.Errorf("another organisation changed a site: %+v", s)
+				}
+			}
+		},
+	},
+	"DELETE /api/attendance/sites/{id}": {foreign: func(e *env, v tenant) (string, any) { return "#" + siteIn(e, v), nil }},
+	"POST /api/attendance/web-clock":    {body: map[string]any{"latitude": 3.1, "longitude": 101.6, "accuracy": 10}},
+	"GET /api/attendance/kiosks":        {},
+	"POST /api/attendance/kiosks": {
+		body: map[string]any{"name": "Walk kiosk", "site_id": 999999},
+		foreign: func(e *env, v tenant) (string, any) {
+			id, _ := strconv.ParseInt(siteIn(e, v), 10, 64)
+			return "", map[string]any{"name": "Stolen", "site_id": id}
+		},
+	},
+	"DELETE /api/attendance/kiosks/{id}": {foreign: func(e *env, v tenant) (string, any) {
+		k := kioskIn(e, v)
+		return "#" + strconv.FormatInt(k.ID, 10), nil
+	}},
+	"GET /api/kiosk/{secret}": {},
+	"GET /api/people/{id}/personal-data": {foreign: func(e *env, v tenant) (string, any) {
+		return "#" + strconv.FormatInt(personIn(e, v, people.Employee), 10), nil
+	}},
+	"POST /api/people/{id}/erase": {
+		body: map[string]any{"confirm": true},
+		foreign: func(e *env, v tenant) (string, any) {
+			id := personIn(e, v, people.Employee)
+			if err := e.app.People.Archive(context.Background(), v.orgID, people.Employee, id); err != nil {
+				e.t.Fatal(err)
+			}
+			return "#" + strconv.FormatInt(id, 10), map[string]any{"confirm": true}
+		},
+		check: func(e *env, v tenant) {
+			var n int
+			if err := e.db.QueryRow(`SELECT COUNT(*) FROM people WHERE org_id = $1 AND erased_at IS NOT NULL`, v.orgID).Scan(&n); err != nil || n != 0 {
+				e.t.Errorf("another organisation erased a person: %d %v", n, err)
+			}
+		},
+	},
+	"POST /api/attendance/kiosk-clock": {
+		body: map[string]any{"code": "k1.1.1.1.forged"},
+		foreign: func(e *env, v tenant) (string, any) {
+			return "", map[string]any{"code": e.app.Clockin.Code(kioskIn(e, v), time.Now())}
+		},
+	},
+	"GET /api/attendance/home":      {},
+	"GET /api/integrations/tokens":  {},
+	"POST /api/integrations/tokens": {body: map[string]any{"name": "Walk", "areas": []string{"people"}}},
+	"DELETE /api/integrations/tokens/{id}": {
+		foreign: func(e *env, v tenant) (string, any) {
+			p, err := e.app.Accounts.Authenticate(context.Background(), v.token)
+			if err != nil {
+				e.t.Fatal(err)
+			}
+			tok, _, err := e.app.Accounts.CreateToken(context.Background(), p, account.NewToken{Name: "Victim token", Areas: []string{"people"}})
+			if err != nil {
+				e.t.Fatal(err)
+			}
+			return "#" + strconv.FormatInt(tok.ID, 10), nil
+		},
+		check: func(e *env, v tenant) {
+			var n int
+			if err := e.db.QueryRow(`SELECT COUNT(*) FROM api_tokens WHERE org_id = $1 AND revoked_at IS NOT NULL`, v.orgID).Scan(&n); err != nil || n != 0 {
+				e.t.Errorf("another organisation revoked a token (%d, %v)", n, err)
+			}
+		},
+	},
+	"GET /api/leave/calendar":        {},
+	"POST /api/leave/calendar/reset": {},
+	"GET /api/calendar/{file}":       {},
+	"GET /api/approvals/chain": {query: "?kind=leave&type_id=999999",
+		foreign: func(e *env, v tenant) (string, any) {
+			return fmt.Sprintf("?kind=leave&type_id=%d", leaveTypeIn(e, v, leave.KindLeave)), nil
+		},
+	},
+	"POST /api/approvals/chain": {body: map[string]any{"kind": "leave", "type_id": 999999, "levels": []string{"manager", "admins"}},
+		foreign: func(e *env, v tenant) (string, any) {
+			return "", map[string]any{"kind": "away", "type_id": leaveTypeIn(e, v, leave.KindAway), "levels": []string{"manager"}}
+		},
+	},
+	"GET /api/approvals": {},
+	"POST /api/approvals/{kind}/{id}/approve": {
+		foreign: func(e *env, v tenant) (string, any) { return fmt.Sprintf("#%d", correctionIn(e, v)), nil },
+		check:   correctionPending,
+	},
+	"POST /api/approvals/{kind}/{id}/reject": {body: map[string]any{"comment": "no"},
+		foreign: func(e *env, v tenant) (string, any) {
+			return fmt.Sprintf("#%d", correctionIn(e, v)), map[string]any{"comment": "no"}
+		},
+		check: correctionPending,
+	},
+	"POST /api/requests/attendance":         {body: map[string]any{"date": "2026-01-05", "kind": "add_punch", "time": "17:00", "reason": "forgot"}},
+	"GET /api/requests":                     {},
+	"GET /api/team":                         {},
+	"GET /api/team/{id}/attendance/monthly": {},
+	"GET /api/team/{id}/leave":              {},
+	"GET /api/team/{id}/requests":           {},
+	"GET /api/approvals/delegations":        {},
+	"POST /api/approvals/delegations":       {body: map[string]any{"substitute_id": 999999, "from_date": "2026-12-01", "to_date": "2026-12-02"}},
+	"DELETE /api/approvals/delegations": {query: "?id=999999",
+		foreign: func(e *env, v tenant) (string, any) {
+			d, err := e.app.Approvals.Delegate(context.Background(), v.orgID, approval.Delegation{PersonID: personIn(e, v, people.Employee),
+				SubstituteID: personIn(e, v, people.Employee), From: "2026-12-01", To: "2026-12-02"})
+			if err != nil {
+				e.t.Fatal(err)
+			}
+			return fmt.Sprintf("?id=%d", d.ID), nil
+		},
+	},
+	"GET /api/department/record":           {},
+	"POST /api/department/record/register": {body: map[string]any{"name": "Walkers"}},
 	"POST /api/department/record/update": {
 		body: map[string]any{"id": 999999, "name": "X"},
 		foreign: func(e *env, v tenant) (string, any) {
@@ -485,6 +639,23 @@ var routeCases = map[string]routeCase{
 			return fmt.Sprintf("?id=%d", departmentIn(e, v)), nil
 		},
 	},
+	"GET /api/calendar": {
+		query:  "?from=2026-12-01&to=2026-12-31",
+		school: true,
+		foreign: func(e *env, v tenant) (string, any) {
+			return fmt.Sprintf("?from=2026-12-01&to=2026-12-31&group_id=%d", groupIn(e, v, "teacher")), nil
+		},
+	},
+	"GET /api/leave/department-off":      {query: "?from_date=2026-12-07&to_date=2026-12-08"},
+	"GET /api/notifications":             {query: "?limit=5"},
+	"GET /api/notifications/stream":      {}, // newEnv shortens the stream's lifetime
+	"POST /api/notifications/read-all":   {check: victimUnread},
+	"GET /api/notifications/preferences": {},
+	"PUT /api/notifications/preferences": {body: map[string]any{"preferences": map[string]any{"approved": "email"}}},
+	"POST /api/notifications/{id}/read": {
+		foreign: func(e *env, v tenant) (string, any) { return "#" + strconv.FormatInt(notificationIn(e, v), 10), nil },
+		check:   victimUnread,
+	},
 	"DELETE /api/company/settings/positions": {
 		query: "?id=999999",
 		foreign: func(e *env, v tenant) (string, any) {
@@ -493,34 +664,156 @@ var routeCases = map[string]routeCase{
 	},
 }
 
+// notificationIn writes a notification to the victim organisation's owner.
+func notificationIn(e *env, v tenant) int64 {
+	var uid int64
+	if err := e.db.QueryRow(`SELECT id FROM users WHERE org_id = $1 AND role = 'owner'`, v.orgID).Scan(&uid); err != nil {
+		e.t.Fatal(err)
+	}
+	if err := e.app.Notify.Write(context.Background(), v.orgID, []int64{uid}, "approved", map[string]any{"kind": "leave"}); err != nil {
+		e.t.Fatal(err)
+	}
+	var id int64
+	if err := e.db.QueryRow(`SELECT MAX(id) FROM notifications WHERE org_id = $1`, v.orgID).Scan(&id); err != nil {
+		e.t.Fatal(err)
+	}
+	return id
+}
+
+// victimUnread checks that no notification of the victim organisation was marked read.
+func victimUnread(e *env, v tenant) {
+	var n int
+	if err := e.db.QueryRow(`SELECT COUNT(*) FROM notifications WHERE org_id = $1 AND read_at IS NOT NULL`, v.orgID).Scan(&n); err != nil {
+		e.t.Fatal(err)
+	}
+	if n != 0 {
+		e.t.Errorf("another organisation marked %d notifications read", n)
+	}
+}
+
+func siteIn(e *env, v tenant) string {
+	s, err := e.app.Clockin.SaveSite(context.Background(), clockin.Site{OrgID: v.orgID, Name: "Victim gate", Latitude: 3.1, Longitude: 101.6, Radius: 100, MaxAccuracy: 50})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return strconv.FormatInt(s.ID, 10)
+}
+
+func kioskIn(e *env, v tenant) clockin.Kiosk {
+	id, _ := strconv.ParseInt(siteIn(e, v), 10, 64)
+	k, _, err := e.app.Clockin.CreateKiosk(context.Background(), v.orgID, id, "Victim kiosk")
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return k
+}
+
+// walkPath is the path a walk calls: a path id is 999999 (none), or the id a foreign case
+// gives as "#<id>" in place of a query.
+func walkPath(path, query string) string {
+	path = strings.ReplaceAll(path, "{kind}", "attendance_correction")
+	if id, ok := strings.CutPrefix(query, "#"); ok {
+		return strings.ReplaceAll(path, "{id}", id)
+	}
+	return strings.ReplaceAll(path, "{id}", "999999") + query
+}
+
 type actor struct {
 	name  string
 	kind  string
 	role  string
 	token func() string
+	// scope is set for an API token actor: it acts with its creator's role, within scope.
+	scope *account.TokenScope
 }
 
-// TestRouteWalk walks the whole route table: no token → 401; every role of both kinds of
-// organisation gets 403 exactly when it lacks the route's permission; another organisation's
-// ids answer 404; malformed bodies never cause a 5xx.
+// walkToken creates an API token of an organisation's owner (the walk's attacker too, so its
+// calls address 999999 ids only) and returns its secret.
+func walkToken(e *env, owner tenant, s account.TokenScope) string {
+	ctx := context.Background()
+	p, err := e.app.Accounts.Authenticate(ctx, owner.token)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	_, secret, err := e.app.Accounts.CreateToken(ctx, p, account.NewToken{Name: "walk", Write: s.Write, Areas: s.Areas})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return secret
+}
+
+// TestRouteWalk walks the whole route table: no token → 401 (so do revoked, expired and
+// forged API tokens); every role of both kinds of organisation gets 403 exactly when it
+// lacks the route's permission, and every API token exactly when its scope (areas, read or
+// read/write) or its creator's role does not cover the route; another organisation's ids
+// answer 404; malformed bodies never cause a 5xx.
 func TestRouteWalk(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newEnv(t, db)
 		school, company, victim := e.school("Walk School"), e.company("Walk Company"), e.company("Victim Company")
 		victimSchool := e.school("Victim School")
 		actors := []actor{
-			{"school owner", "school", account.RoleOwner, func() string { return e.school("Walk School Owner").token }},
-			{"school admin", "school", account.RoleAdmin, func() string { return e.user(school.orgID, account.RoleAdmin) }},
-			{"school member", "school", account.RoleMember, func() string { return e.user(school.orgID, account.RoleMember) }},
-			{"company owner", "company", account.RoleOwner, func() string { return e.company("Walk Company Owner").token }},
-			{"company admin", "company", account.RoleAdmin, func() string { return e.user(company.orgID, account.RoleAdmin) }},
-			{"company member", "company", account.RoleMember, func() string { return e.user(company.orgID, account.RoleMember) }},
+			{"school owner", "school", account.RoleOwner, func() string { return e.school("Walk School Owner").token }, nil},
+			{"school admin", "school", account.RoleAdmin, func() string { return e.user(school.orgID, account.RoleAdmin) }, nil},
+			{"school member", "school", account.RoleMember, func() string { return e.user(school.orgID, account.RoleMember) }, nil},
+			{"company owner", "company", account.RoleOwner, func() string { return e.company("Walk Company Owner").token }, nil},
+			{"company admin", "company", account.RoleAdmin, func() string { return e.user(company.orgID, account.RoleAdmin) }, nil},
+			{"company member", "company", account.RoleMember, func() string { return e.user(company.orgID, account.RoleMember) }, nil},
 		}
+		readAll := account.TokenScope{Areas: account.Areas}
+		writePeopleLeave := account.TokenScope{Write: true, Areas: []string{account.AreaPeople, account.AreaLeave}}
+		writeAttendanceDevices := account.TokenScope{Write: true, Areas: []string{account.AreaAttendance, account.AreaDevices}}
+		tokReadAll := walkToken(e, company, readAll)
+		tokSchoolPL := walkToken(e, school, writePeopleLeave)
+		tokCompanyAD := walkToken(e, company, writeAttendanceDevices)
+		actors = append(actors,
+			actor{"company owner's read-only token, all areas", "company", account.RoleOwner, func() string { return tokReadAll }, &readAll},
+			actor{"school owner's read/write token, people and leave", "school", account.RoleOwner, func() string { return tokSchoolPL }, &writePeopleLeave},
+			actor{"company owner's read/write token, attendance and devices", "company", account.RoleOwner, func() string { return tokCompanyAD }, &writeAttendanceDevices},
+		)
+		revoked := walkToken(e, company, readAll)
+		revokedCaller, _ := e.app.Accounts.Authenticate(context.Background(), company.token)
+		if _, err := e.app.Accounts.AuthenticateToken(context.Background(), revoked, "127.0.0.1"); err != nil {
+			t.Fatal(err) // cached before it is revoked
+		}
+		var revokedID int64
+		if err := db.QueryRow(`SELECT MAX(id) FROM api_tokens`).Scan(&revokedID); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.app.Accounts.RevokeToken(context.Background(), revokedCaller, revokedID); err != nil {
+			t.Fatal(err)
+		}
+		expired := walkToken(e, company, readAll)
+		if _, err := db.Exec(`UPDATE api_tokens SET expires_at = $1 WHERE id = (SELECT MAX(id) FROM api_tokens)`, time.Now().Add(-time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+		// Reporting lines (issue 12): in the walk's company, M manages W and N manages Q; the
+		// Manager routes answer M about W, and 404 to N ("manager of another team") and to M
+		// about another organisation's person.
+		mgr := func() (int64, int64) {
+			boss, report := personIn(e, company, people.Employee), personIn(e, company, people.Employee)
+			if err := e.app.People.SetManager(context.Background(), company.orgID, people.Employee, report, boss); err != nil {
+				t.Fatal(err)
+			}
+			return boss, report
+		}
+		mBoss, mReport := mgr()
+		nBoss, _ := mgr()
+		stranger := personIn(e, victim, people.Employee)
+		mTok, nTok := e.member(company.orgID, mBoss), e.member(company.orgID, nBoss)
 		for _, rt := range e.app.API.Routes() {
 			key := rt.Method + " " + rt.Path
 			c, ok := caseFor(rt.Method, rt.Path)
 			if !ok {
 				t.Errorf("route %s has no case in the route-walk table", key)
+				continue
+			}
+			if rt.Access == api.Device && rt.Method == "" {
+				// The terminals' catch-all: any other /iclock/ path is a plain-text 404.
+				e.t = t
+				if r := e.call("POST", rt.Path+"nothing?SN=UNKNOWN0001", "", "x"); r.status != 404 || !strings.HasPrefix(r.header.Get("Content-Type"), "text/plain") {
+					t.Errorf("%s: %d %s", key, r.status, r.header.Get("Content-Type"))
+				}
 				continue
 			}
 			if rt.Access == api.Device {
@@ -535,8 +828,8 @@ func TestRouteWalk(t *testing.T) {
 				e.t = t
 				defer func() { e.t = nil }()
 				if rt.Access != api.Public {
-					for _, tok := range []string{"", "not-a-token", school.token + "x"} {
-						if r := e.call(rt.Method, rt.Path+c.query, tok, c.body); r.status != 401 {
+					for _, tok := range []string{"", "not-a-token", school.token + "x", revoked, expired, "hdr_" + strings.Repeat("x", 43)} {
+						if r := e.call(rt.Method, walkPath(rt.Path, c.query), tok, c.body); r.status != 401 {
 							t.Errorf("token %q: status %d, want 401: %s", tok, r.status, r.raw)
 						}
 					}
@@ -546,8 +839,11 @@ func TestRouteWalk(t *testing.T) {
 					if rt.Access != api.Public {
 						tok = a.token() // a fresh session each time: some routes end it
 					}
-					r := e.call(rt.Method, rt.Path+c.query, tok, c.body)
-					allowed := rt.Access != api.Perm || slices.Contains(account.Permissions(a.kind, a.role), account.ResolvePermission(a.kind, rt.Permission))
+					r := e.call(rt.Method, walkPath(rt.Path, c.query), tok, c.body)
+					allowed := rt.Access != api.Perm && rt.Access != api.Manager || rt.Access == api.Perm && slices.Contains(account.Permissions(a.kind, a.role), account.ResolvePermission(a.kind, rt.Permission))
+					if a.scope != nil && rt.Access != api.Public {
+						allowed = allowed && a.scope.Allows(rt.Area, rt.Writes())
+					}
 					switch {
 					case !allowed && r.status != 403:
 						t.Errorf("%s: status %d, want 403: %s", a.name, r.status, r.raw)
@@ -555,8 +851,22 @@ func TestRouteWalk(t *testing.T) {
 						t.Errorf("%s: status %d, want an answer: %s", a.name, r.status, r.raw)
 					}
 					if rt.Method == "POST" || rt.Method == "PUT" {
-						if r := e.call(rt.Method, rt.Path, tok, `{"broken": `); allowed && r.status >= 500 {
+						if r := e.call(rt.Method, walkPath(rt.Path, ""), tok, `{"broken": `); allowed && r.status >= 500 {
 							t.Errorf("%s: malformed body gave %d: %s", a.name, r.status, r.raw)
+						}
+					}
+				}
+				if rt.Access == api.Manager {
+					mine := walkPath(rt.Path, fmt.Sprintf("#%d", mReport))
+					if r := e.call(rt.Method, mine, mTok, c.body); r.status == 401 || r.status == 403 || r.status >= 300 {
+						t.Errorf("manager of this person: status %d, want an answer: %s", r.status, r.raw)
+					}
+					if strings.Contains(rt.Path, "{id}") {
+						if r := e.call(rt.Method, mine, nTok, c.body); r.status != 404 {
+							t.Errorf("manager of another team: status %d, want 404: %s", r.status, r.raw)
+						}
+						if r := e.call(rt.Method, walkPath(rt.Path, fmt.Sprintf("#%d", stranger)), mTok, c.body); r.status != 404 {
+							t.Errorf("another organisation's person: status %d, want 404: %s", r.status, r.raw)
 						}
 					}
 				}
@@ -566,7 +876,7 @@ func TestRouteWalk(t *testing.T) {
 						v, attacker = victimSchool, school
 					}
 					q, body := c.foreign(e, v)
-					r := e.call(rt.Method, rt.Path+q, attacker.token, body)
+					r := e.call(rt.Method, walkPath(rt.Path, q), attacker.token, body)
 					if r.status != 404 {
 						t.Errorf("another organisation's item: status %d, want 404: %s", r.status, r.raw)
 					}

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"hadir/internal/account"
+	"hadir/internal/ops"
 	"hadir/internal/platform/validate"
 	"hadir/internal/platform/web"
 )
@@ -75,12 +76,33 @@ func (a *API) twoFactorRecoveryCodes(w http.ResponseWriter, r *http.Request) err
 	return nil
 }
 
+// securityPolicyResponse is the policy and, for owners, the last scheduled backup of the
+// installation (nil when none has been taken).
+type securityPolicyResponse struct {
+	account.SecurityPolicy
+	LastBackup *ops.LastRun `json:"last_backup"`
+}
+
+func (a *API) policyResponse(r *http.Request, sp account.SecurityPolicy) (securityPolicyResponse, error) {
+	out := securityPolicyResponse{SecurityPolicy: sp}
+	if principal(r).Role != account.RoleOwner || a.DB == nil {
+		return out, nil
+	}
+	last, err := ops.LastSuccess(r.Context(), a.DB, ops.JobBackup)
+	out.LastBackup = last
+	return out, err
+}
+
 func (a *API) securityPolicy(w http.ResponseWriter, r *http.Request) error {
 	sp, err := a.Accounts.SecurityPolicy(r.Context(), principal(r))
 	if err != nil {
 		return err
 	}
-	web.Data(w, http.StatusOK, sp)
+	out, err := a.policyResponse(r, sp)
+	if err != nil {
+		return err
+	}
+	web.Data(w, http.StatusOK, out)
 	return nil
 }
 
@@ -100,6 +122,10 @@ func (a *API) setSecurityPolicy(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	web.Data(w, http.StatusOK, sp)
+	out, err := a.policyResponse(r, sp)
+	if err != nil {
+		return err
+	}
+	web.Data(w, http.StatusOK, out)
 	return nil
 }

@@ -1,10 +1,16 @@
 package api_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"io"
 	"log/slog"
+	"mime/multipart"
+	"net"
+	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -205,4 +211,115 @@ func TestReadOnlyDatabaseAnswers503(t *testing.T) {
 		e.waitReady()
 		e.expect(e.call("POST", positions, c.token, position(3)), 201)
 	})
+}
+
+// A truncated upload is the client's failure, never a 503 or a 500, although a cut
+// PostgreSQL connection fails with the same io.ErrUnexpectedEOF (TestDatabaseCutAnswers503):
+//
+//   - a body cut inside its own framing (JSON that stops mid-object, a multipart form without
+//     its closing boundary) from a client that is still there reads as an unexpected EOF and
+//     answers 422 naming the body or its file field;
+//   - a client that hangs up in the middle of its upload (the request declares a length it
+//     never sends) is counted as 499 request.client_gone.
+func TestTruncatedUploadIsClientError(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		c := e.company("Truncated Co")
+		s := e.school("Truncated School")
+		tid := idOf(e.expect(e.call("POST", "/api/school/employee/teacher", s.token, map[string]any{"code": "TR1", "first_name": "Trunc"}), 201))
+		member := e.member(s.orgID, tid)
+		png := noisePNG(t, 80, 60)
+		form := func(fields map[string]string, part, name string, file []byte) (string, []byte) {
+			var buf bytes.Buffer
+			mw := multipart.NewWriter(&buf)
+			for k, v := range fields {
+				_ = mw.WriteField(k, v)
+			}
+			fw, _ := mw.CreateFormFile(part, name)
+			_, _ = fw.Write(file)
+			_ = mw.Close()
+			return mw.FormDataContentType(), buf.Bytes()
+		}
+		position, _ := json.Marshal(position(1))
+		type upload struct {
+			name, path, token, contentType, field string
+			body                                  []byte
+		}
+		cases := []upload{{"json body", positions, c.token, "application/json", "body", position}}
+		for _, u := range []struct {
+			name, path, token, part, file string
+			fields                        map[string]string
+			data                          []byte
+		}{
+			{"teacher image", "/api/school/employee/teacher/image", s.token, "image", "photo.png", map[string]string{"id": fmt.Sprint(tid)}, png},
+			{"own image", "/api/school/personal/profile/image", member, "image", "photo.png", nil, png},
+			{"leave attachment", "/api/school/personal/leave/application", member, "attachment", "note.png",
+				map[string]string{"leave_type_id": "1", "from_date": "2026-12-07", "to_date": "2026-12-07"}, png},
+			{"import", "/api/school/employee/teacher/import", s.token, "file", "people.csv", nil, []byte(strings.Repeat("code,first_name\nT9,Nine\n", 200))},
+		} {
+			ct, body := form(u.fields, u.part, u.file, u.data)
+			field := u.part
+			if u.name == "leave attachment" {
+				field = "body" // the form as a whole cannot be read
+			}
+			cases = append(cases, upload{u.name, u.path, u.token, ct, field, body})
+		}
+		for _, u := range cases {
+			half := u.body[:len(u.body)/2]
+			req, _ := http.NewRequest("POST", e.srv.URL+u.path, bytes.NewReader(half))
+			req.Header.Set("Content-Type", u.contentType)
+			req.Header.Set("Authorization", "Bearer "+u.token)
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			var got struct {
+				Code   string         `json:"code"`
+				Errors map[string]any `json:"errors"`
+			}
+			_ = json.Unmarshal(raw, &got)
+			if res.StatusCode != 422 || got.Errors[u.field] == nil {
+				t.Errorf("%s: a body cut at %d of %d bytes answered %d, want 422 naming %q: %s", u.name, len(half), len(u.body), res.StatusCode, u.field, raw)
+			}
+
+			status, raw2 := e.truncatedPost(u.path, u.token, u.contentType, u.body, len(u.body)/2)
+			if status < 400 || status > 499 {
+				t.Errorf("%s: a client that hung up after %d of %d bytes was answered %d, want a 4xx: %s", u.name, len(half), len(u.body), status, raw2)
+			}
+		}
+		// Nothing of a cut upload was stored.
+		r := e.expect(e.call("GET", positions, c.token, nil), 200)
+		if n := len(r.body["data"].([]any)); n != 0 {
+			t.Errorf("%d positions after cut uploads, want 0: %s", n, r.raw)
+		}
+	})
+}
+
+// truncatedPost sends a POST declaring len(body) bytes but only the first n of them, then
+// closes its sending half (as a client that hangs up mid-upload), and reads the answer.
+func (e *env) truncatedPost(path, token, contentType string, body []byte, n int) (int, string) {
+	e.t.Helper()
+	conn, err := net.Dial("tcp", e.srv.Listener.Addr().String())
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer conn.Close()
+	_ = conn.SetDeadline(time.Now().Add(30 * time.Second))
+	head := fmt.Sprintf("POST %s HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer %s\r\nContent-Type: %s\r\nContent-Length: %d\r\n\r\n",
+		path, e.srv.Listener.Addr(), token, contentType, len(body))
+	if _, err := conn.Write(append([]byte(head), body[:n]...)); err != nil {
+		e.t.Fatal(err)
+	}
+	if err := conn.(*net.TCPConn).CloseWrite(); err != nil {
+		e.t.Fatal(err)
+	}
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		e.t.Fatalf("%s: no answer to a truncated body: %v", path, err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	return res.StatusCode, string(raw)
 }

@@ -5,6 +5,8 @@ package app
 import (
 	"context"
 	"fmt"
+	"hadir/internal/approval"
+	"hadir/internal/correction"
 	"io/fs"
 	"log/slog"
 	"net/url"
@@ -13,10 +15,12 @@ import (
 	"hadir/internal/account"
 	"hadir/internal/api"
 	"hadir/internal/attendance"
+	"hadir/internal/clockin"
 	"hadir/internal/config"
 	"hadir/internal/device"
 	"hadir/internal/iclock"
 	"hadir/internal/leave"
+	"hadir/internal/notify"
 	"hadir/internal/org"
 	"hadir/internal/people"
 	"hadir/internal/platform/auth"
@@ -24,6 +28,7 @@ import (
 	"hadir/internal/platform/imaging"
 	"hadir/internal/platform/mail"
 	"hadir/internal/platform/migrations"
+	"hadir/internal/starter"
 )
 
 // App is a wired application.
@@ -36,7 +41,12 @@ type App struct {
 	People     *people.Service
 	Attendance *attendance.Service
 	Leave      *leave.Service
-	Devices    *device.Service
+	Approvals  *approval.Service
+	// Corrections are the members' attendance-correction requests.
+	Corrections *correction.Service
+	Devices     *device.Service
+	Clockin     *clockin.Service
+	Notify      *notify.Service
 }
 
 // Options tune what New builds.
@@ -61,6 +71,11 @@ func Open(ctx context.Context, cfg config.Config) (*database.DB, error) {
 	if err := connect(ctx, db, cfg.DatabaseWait); err != nil {
 		db.Close()
 		return nil, err
+	}
+	// Tables with rows but no planner statistics (autovacuum has not come round, the data
+	// was restored, a migration added an index) are analysed in the background.
+	if _, err := db.AnalyzeMissing(ctx); err != nil {
+		slog.Warn("database: looking for missing planner statistics", "err", err)
 	}
 	return db, nil
 }
@@ -117,6 +132,9 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, opt Options) (
 	if err != nil {
 		return nil, err
 	}
+	if cfg.MailSenders > 0 {
+		outbox.Senders = cfg.MailSenders
+	}
 	hash := opt.Hash
 	if hash == (auth.HashParams{}) {
 		hash = auth.DefaultHashParams
@@ -126,21 +144,78 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, opt Options) (
 	if slots == 0 {
 		slots = auth.DefaultHashSlots(hash)
 	}
+	signer := auth.NewSigner(key)
 	accounts := account.NewService(account.Deps{DB: db, Store: account.NewStore(db), Orgs: orgs, Mail: outbox,
-		Signer: auth.NewSigner(key), Hasher: auth.NewHasher(hash, slots), BaseURL: cfg.BaseURL})
+		Signer: signer, Hasher: auth.NewHasher(hash, slots), BaseURL: cfg.BaseURL})
+	devs := device.NewService(db)
 	ppl := people.NewService(people.Deps{DB: db, Store: people.NewStore(db), Accounts: accounts, Orgs: orgs, Mail: outbox,
-		Images: imaging.Process, BaseURL: cfg.BaseURL})
+		Images: imaging.Process, Terminals: devs, BaseURL: cfg.BaseURL})
 	att := attendance.NewService(db, attendance.NewStore(db), orgs)
 	lv := leave.NewService(db, leave.NewStore(db), att, orgs, outbox, cfg.BaseURL)
 	att.SetLeaveSource(lv) // approved leave and away show in attendance
-	devs := device.NewService(db)
+	accounts.Starter = starter.Seeder{Leave: lv, Attendance: att}.Seed
+	// One approvals engine (DESIGN §10): leave and away register their kinds. Its OnWaiting and
+	// OnDecision hooks are where the notifications package (issue 12's inbox) plugs in.
+	apv := approval.NewService(db, orgs)
+	lv.UseApprovals(apv)
+	corr := correction.NewService(db, att, apv, func(ctx context.Context, orgID int64) (*time.Location, error) {
+		o, err := orgs.Get(ctx, orgID)
+		if err != nil {
+			return nil, err
+		}
+		return o.Location(), nil
+	})
+	nt := notify.NewService(db, outbox)
+	lv.SetNotifier(nt)
+	apv.OnWaiting = waitingNotifier(nt)
+	att.SetNotifier(nt)
+	clk := clockin.NewService(db, att, att, signer)
 	ic := &iclock.Server{DB: db, Devices: devs, Attendance: att, Orgs: orgs}
 	allow, err := cfg.MetricsPrefixes()
 	if err != nil {
 		return nil, err
 	}
-	h := api.New(api.Deps{DB: db, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Devices: devs, ICLock: ic, BaseURL: cfg.BaseURL, Web: opt.Web,
+	h := api.New(api.Deps{DB: db, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Approvals: apv, Corrections: corr, Devices: devs, Clockin: clk, Notify: nt, ICLock: ic, BaseURL: cfg.BaseURL, Web: opt.Web,
 		MetricsToken: cfg.MetricsToken, MetricsAllow: allow,
 		HashStats: func() (uint64, uint64) { st := auth.HashStats(); return st.Waits, st.Refusals }})
-	return &App{DB: db, API: h, Outbox: outbox, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Devices: devs}, nil
+	return &App{DB: db, API: h, Outbox: outbox, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Approvals: apv, Corrections: corr, Devices: devs, Clockin: clk, Notify: nt}, nil
+}
+
+// waitingNotifier tells whoever a request now waits for ("waiting"): the named approver (the
+// manager, the head, a chosen person or their substitute), or the admins when the request
+// reaches the admins' level after another level, or at once for a kind whose submission does
+// not already tell the admins (leave and away do, as "submitted").
+func waitingNotifier(nt *notify.Service) func(ctx context.Context, orgID int64, r approval.Request) error {
+	return func(ctx context.Context, orgID int64, r approval.Request) error {
+		var users []int64
+		switch {
+		case r.ApproverID != nil:
+			rc, err := nt.Person(ctx, orgID, *r.ApproverID)
+			if err != nil {
+				return err
+			}
+			if rc.UserID > 0 {
+				users = append(users, rc.UserID)
+			}
+		case r.Level > 0 || (r.Kind != "leave" && r.Kind != "away"):
+			admins, err := nt.Admins(ctx, orgID)
+			if err != nil {
+				return err
+			}
+			for _, a := range admins {
+				users = append(users, a.UserID)
+			}
+		}
+		if len(users) == 0 {
+			return nil
+		}
+		name := r.PersonName
+		if name == "" {
+			var err error
+			if name, err = nt.PersonName(ctx, orgID, r.PersonID); err != nil {
+				return err
+			}
+		}
+		return nt.Write(ctx, orgID, users, notify.Waiting, map[string]any{"request_id": r.ID, "request_kind": r.Kind, "person": name})
+	}
 }

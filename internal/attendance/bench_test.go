@@ -160,3 +160,26 @@ func BenchmarkStorePunch(b *testing.B) {
 		b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
 	})
 }
+
+// BenchmarkReportEach5000: the walk of the monthly export through 5,000 people × 31 days
+// (310,000 punches), a page of people at a time (ReportEach), without the spreadsheet.
+func BenchmarkReportEach5000(b *testing.B) {
+	engines(b, func(b *testing.B, e database.Dialect) {
+		f := newFixture(b, e, 5000)
+		f.punches(b, time.Date(2026, 10, 1, 0, 0, 0, 0, f.loc), 31)
+		ctx := context.Background()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			n := 0
+			err := f.svc.ReportEach(ctx, f.orgID, attendance.Query{Kind: "employee", From: "2026-10-01", To: "2026-10-31"}, 0, func(r attendance.Row) error {
+				if n++; r.Totals.Present != 31 {
+					b.Fatalf("%+v", r.Totals)
+				}
+				return nil
+			})
+			if err != nil || n != 5000 {
+				b.Fatal(err, n)
+			}
+		}
+	})
+}

@@ -22,6 +22,10 @@ const (
 	StatusAway    Status = 4
 	StatusHoliday Status = 5
 	StatusOffDay  Status = 6
+	// StatusNotTracked is a date outside the person's tracking window (before the
+	// organisation's tracking start or their joining date, after their leaving date): no
+	// status, and counted in no total (issue 13).
+	StatusNotTracked Status = 7
 )
 
 // Day types of a schedule day (day_status_id). A day without a type is not scheduled.
@@ -55,6 +59,13 @@ func (c Clock) String() string { return fmt.Sprintf("%02d:%02d", int(c)/60, int(
 
 // Rule is what a person's schedule says about one date.
 type Rule struct {
+	// NotTracked says the date lies outside the person's tracking window; nothing else of
+	// the rule applies then.
+	NotTracked bool
+	// Grouped says the person is in a group whose schedule covers the date; a day that is
+	// not Scheduled is then a rest or off day of that schedule, and otherwise no schedule
+	// applies to the person at all.
+	Grouped   bool
 	Scheduled bool
 	DayType   int
 	TimeIn    Clock
@@ -77,6 +88,7 @@ type Leave struct {
 type Manual struct {
 	Status Status
 	Remark string
+	By     string // the name of who set it, for the day's reason
 }
 
 // Day is everything the engine needs to decide one person's date.
@@ -104,6 +116,7 @@ type Result struct {
 	Holiday      string     `json:"holiday,omitempty"`
 	LeaveSession string     `json:"leave_session,omitempty"`
 	Scheduled    bool       `json:"scheduled"`
+	Reason       Reason     `json:"reason"`
 }
 
 // at is the instant of a clock time on a date (plus days), in loc; DST gaps and overlaps are
@@ -133,69 +146,124 @@ func Start(date time.Time, prev Rule, loc *time.Location) time.Time {
 	return start
 }
 
-// Evaluate decides one date: manual > holiday > off day > leave/away > punches > absent
+// Evaluate decides one date: not tracked > manual > holiday > off day > leave/away > punches > absent
 // after cut-off-in; before cut-off-in (or in the future) the day is still open.
 func Evaluate(d Day, loc *time.Location, now time.Time) Result {
-	res := Result{Date: d.Date.Format(time.DateOnly), Punches: len(d.Punches), Scheduled: d.Rule.Scheduled, Holiday: d.Holiday}
+	return evaluate(d, d.Date.Format(time.DateOnly), loc, now, nil)
+}
+
+// dayTimes are the instants of a scheduled date's rule: time in, cut-off-in, time out and
+// the end of the date's punches.
+type dayTimes struct{ timeIn, cutIn, timeOut, end time.Time }
+
+func timesOf(date time.Time, r Rule, loc *time.Location) dayTimes {
+	t := dayTimes{timeIn: at(date, r.TimeIn, 0, loc), cutIn: at(date, r.CutOffIn, 0, loc), timeOut: at(date, r.TimeOut, 0, loc), end: End(date, r, loc)}
+	if r.CutOffIn < r.TimeIn { // a cut-off after midnight for a late shift
+		t.cutIn = at(date, r.CutOffIn, 1, loc)
+	}
+	if r.Crosses() {
+		t.timeOut = at(date, r.TimeOut, 1, loc)
+	}
+	return t
+}
+
+// evaluate is Evaluate with the date already formatted and, when times is not nil, the
+// rule's instants already computed: a report deciding thousands of people's dates computes
+// them once per date and rule.
+func evaluate(d Day, date string, loc *time.Location, now time.Time, times *dayTimes) Result {
+	res := Result{Date: date, Punches: len(d.Punches), Scheduled: d.Rule.Scheduled, Holiday: d.Holiday}
 	if len(d.Punches) > 0 {
 		in, last := d.Punches[0].In(loc), d.Punches[len(d.Punches)-1].In(loc)
 		res.InTime, res.LastSeen = &in, &last
 	}
 	switch {
+	case d.Rule.NotTracked:
+		res.Status = StatusNotTracked
+		res.Reason.Code = ReasonNotTracked
+		return res
 	case d.Manual != nil:
 		res.Status, res.Manual, res.Remark = d.Manual.Status, true, d.Manual.Remark
+		res.Reason = Reason{Code: ReasonManual, Params: ReasonParams{By: d.Manual.By, Comment: d.Manual.Remark}}
 		return res
 	case d.Holiday != "":
 		res.Status = StatusHoliday
+		res.Reason = Reason{Code: ReasonHoliday, Params: ReasonParams{Name: d.Holiday}}
 		return res
 	case !d.Rule.Scheduled:
 		res.Status = StatusOffDay
+		res.Reason.Code = ReasonOffDay
+		if !d.Rule.Grouped {
+			res.Reason.Code = ReasonNoSchedule
+		} else if d.Rule.DayType == DayRest {
+			res.Reason.Code = ReasonRestDay
+		}
 		return res
 	case d.Leave != nil && d.Leave.Session == "full":
 		res.Status, res.LeaveSession = d.Leave.Status, "full"
+		res.Reason = Reason{Code: ReasonLeave, Params: ReasonParams{Type: d.Leave.Name}}
+		if d.Leave.Status == StatusAway {
+			res.Reason.Code = ReasonAway
+		}
 		return res
 	}
-	r := d.Rule
-	timeIn, cutIn := at(d.Date, r.TimeIn, 0, loc), at(d.Date, r.CutOffIn, 0, loc)
-	if r.CutOffIn < r.TimeIn { // a cut-off after midnight for a late shift
-		cutIn = at(d.Date, r.CutOffIn, 1, loc)
+	var t dayTimes
+	if times != nil {
+		t = *times
+	} else {
+		t = timesOf(d.Date, d.Rule, loc)
 	}
-	timeOut := at(d.Date, r.TimeOut, 0, loc)
-	if r.Crosses() {
-		timeOut = at(d.Date, r.TimeOut, 1, loc)
-	}
-	if d.Leave != nil { // half-day leave: the leave covers one session, punches judge the other
+	timeIn, cutIn, timeOut := t.timeIn, t.cutIn, t.timeOut
+	var half ReasonParams // the half-day leave or away the reason names beside the punches' rule
+	if d.Leave != nil {   // half-day leave: the leave covers one session, punches judge the other
 		res.LeaveSession = d.Leave.Session
+		half = ReasonParams{Type: d.Leave.Name, Session: d.Leave.Session}
 		mid := timeIn.Add(timeOut.Sub(timeIn) / 2)
 		if d.Leave.Session == "am" {
 			timeIn = mid
 			if cutIn.Before(mid) {
-				cutIn = mid.Add(cutIn.Sub(at(d.Date, r.TimeIn, 0, loc)))
+				cutIn = mid.Add(cutIn.Sub(t.timeIn))
 			}
 		} else {
 			timeOut = mid
 		}
 	}
-	if len(d.Punches) > 0 && !d.Punches[0].After(cutIn) {
+	// A punch counts by its minute, as it is shown: 08:00:40 is "08:00", on time for 08:00.
+	if len(d.Punches) > 0 && !d.Punches[0].Truncate(time.Minute).After(cutIn) {
 		res.Status = StatusPresent
-		res.Late = d.Punches[0].After(timeIn)
-		dayOver := now.After(End(d.Date, r, loc))
+		res.Late = d.Punches[0].Truncate(time.Minute).After(timeIn)
+		dayOver := now.After(t.end)
 		if len(d.Punches) > 1 {
-			res.EarlyOut = d.Punches[len(d.Punches)-1].Before(timeOut)
+			// Before time out nobody has left early yet: a second punch may be a break.
+			res.EarlyOut = !now.Before(timeOut) && d.Punches[len(d.Punches)-1].Before(timeOut)
 		} else if dayOver {
 			res.MissingOut = true
 		}
+		res.Reason = presentReason(res.Late, res.EarlyOut, res.MissingOut, d.Punches[0], d.Punches[len(d.Punches)-1], timeIn, timeOut, loc)
+		res.Reason.Params.Type, res.Reason.Params.Session = half.Type, half.Session
 		return res
 	}
 	if now.After(cutIn) {
 		if d.Leave != nil {
 			res.Status = d.Leave.Status // on leave for one half and absent for the other
+			half.CutOff = hm(cutIn, loc)
+			res.Reason = Reason{Code: ReasonHalfLeave, Params: half}
+			if d.Leave.Status == StatusAway {
+				res.Reason.Code = ReasonHalfAway
+			}
 			return res
 		}
 		res.Status = StatusAbsent
+		res.Reason = Reason{Code: ReasonAbsent, Params: ReasonParams{CutOff: hm(cutIn, loc)}}
+		if len(d.Punches) > 0 {
+			res.Reason = Reason{Code: ReasonAbsentAfterCutOff, Params: ReasonParams{FirstPunch: hm(d.Punches[0], loc), CutOff: hm(cutIn, loc)}}
+		}
 		return res
 	}
 	res.Status = StatusOpen
+	res.Reason = Reason{Code: ReasonNotDecided, Params: ReasonParams{CutOff: hm(cutIn, loc)}}
+	if now.Before(at(d.Date, 0, 0, loc)) {
+		res.Reason = Reason{Code: ReasonFuture}
+	}
 	return res
 }
 
@@ -222,7 +290,7 @@ func Split(punches []time.Time, windows [][2]time.Time) [][]time.Time {
 
 // StatusName is the English word of a status, used in exports' legends.
 func StatusName(s Status) string {
-	return [...]string{"open", "present", "absent", "leave", "away", "holiday", "off day"}[s]
+	return [...]string{"open", "present", "absent", "leave", "away", "holiday", "off day", "not tracked"}[s]
 }
 
 // ParseStatus reads a status code or name.

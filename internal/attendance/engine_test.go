@@ -167,3 +167,56 @@ func TestParseClock(t *testing.T) {
 		t.Fatalf("%v", c)
 	}
 }
+
+// Not-tracked days (issue 13): outside the tracking window a date has no status, whatever
+// else is true of it, and counts in no total.
+func TestNotTrackedDays(t *testing.T) {
+	kl := mustLoc(t, "Asia/Kuala_Lumpur")
+	date := time.Date(2026, 3, 2, 0, 0, 0, 0, kl)
+	later := date.AddDate(0, 1, 0)
+	out := Rule{NotTracked: true}
+	for name, d := range map[string]Day{
+		"no punch":       {Rule: out},
+		"punches":        {Rule: out, Punches: []time.Time{date.Add(8 * time.Hour)}},
+		"holiday":        {Rule: out, Holiday: "Hari Raya"},
+		"manual present": {Rule: out, Manual: &Manual{Status: StatusPresent}},
+		"leave":          {Rule: out, Leave: &Leave{Status: StatusLeave, Session: "full"}},
+	} {
+		d.Date = date
+		r := Evaluate(d, kl, later)
+		if r.Status != StatusNotTracked || r.Reason.Code != ReasonNotTracked {
+			t.Errorf("%s: %+v", name, r)
+		}
+		var tot Totals
+		tot.Add(r)
+		if tot != (Totals{}) {
+			t.Errorf("%s counted: %+v", name, tot)
+		}
+	}
+}
+
+// The resolver puts the tracking window before the weekly schedule: the organisation's start,
+// the person's joining date and leaving date bound it, each inclusive.
+func TestResolverTrackingWindow(t *testing.T) {
+	book := newRuleBook([]Membership{{PersonID: 1, GroupID: 9, From: "2026-01-01"}, {PersonID: 2, GroupID: 9, From: "2026-01-01"}},
+		[]Version{{GroupID: 9, EffectiveFrom: beginning, TimeIn: "08:00", CutOffTimeIn: "10:00", TimeOut: "17:00", CutOffTimeOut: "23:00",
+			Days: []ScheduleDay{{Day: 1, Type: DayWorking}}}})
+	book = book.withTracking(Tracking{Start: "2026-08-01", People: map[int64][2]string{2: {"2026-09-07", "2026-10-05"}}})
+	for _, c := range []struct {
+		person     int64
+		date       string
+		notTracked bool
+	}{
+		{1, "2026-07-27", true},  // before the organisation's start
+		{1, "2026-08-03", false}, // a Monday after it
+		{2, "2026-08-31", true},  // before joining
+		{2, "2026-09-07", false}, // the joining date itself
+		{2, "2026-10-05", false}, // the leaving date itself
+		{2, "2026-10-12", true},  // after leaving
+	} {
+		r := book.ruleOn(c.person, c.date, 1)
+		if r.NotTracked != c.notTracked || (!c.notTracked && !r.Scheduled) {
+			t.Errorf("person %d on %s: %+v", c.person, c.date, r)
+		}
+	}
+}

@@ -148,6 +148,10 @@ func groupIDs(gs []Group) []int64 {
 // that past days entered later are judged by it.
 const beginning = "0001-01-01"
 
+// Beginning is the date from which a version counts from the beginning of time: a schedule
+// saved from it applies to every day of the group, like the group's first times.
+const Beginning = beginning
+
 // fillTimes reports a version's times on a group; the first version is reported as applying
 // from the day the group was created.
 func fillTimes(g *Group, v Version, loc *time.Location) {

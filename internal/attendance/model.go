@@ -66,6 +66,22 @@ type Holiday struct {
 	Days  int    `json:"day"`
 }
 
+// Tracking is the window of dates attendance counts: from the organisation's tracking start
+// and each person's joining date, to each person's leaving date ("" = no bound).
+type Tracking struct {
+	Start  string
+	People map[int64][2]string // person → [joining date, leaving date]
+}
+
+// Tracked reports whether a person's date (YYYY-MM-DD) lies inside the window.
+func (t Tracking) Tracked(personID int64, ds string) bool {
+	if t.Start != "" && ds < t.Start {
+		return false
+	}
+	w := t.People[personID]
+	return (w[0] == "" || ds >= w[0]) && (w[1] == "" || ds <= w[1])
+}
+
 // Punch is one clock record.
 type Punch struct {
 	ID          int64     `json:"id"`
@@ -81,6 +97,12 @@ type Punch struct {
 	Temperature *float64  `json:"temperature"`
 	Raw         string    `json:"-"`
 	CreatedBy   *int64    `json:"-"`
+	// Where a web or kiosk punch was taken (issue 11): the position the phone reported,
+	// its accuracy in metres, and the clock site it was accepted at.
+	Latitude  *float64 `json:"latitude,omitempty"`
+	Longitude *float64 `json:"longitude,omitempty"`
+	Accuracy  *float64 `json:"accuracy,omitempty"`
+	SiteID    *int64   `json:"site_id,omitempty"`
 }
 
 // Audit is one manual change of attendance, with the value it replaced.
@@ -101,6 +123,7 @@ const (
 	SourceWeb    = "web"
 	SourceBeacon = "beacon"
 	SourceManual = "manual"
+	SourceKiosk  = "kiosk"
 )
 
 // DeviceSource is the source name of a punch from a device.

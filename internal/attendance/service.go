@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"hadir/internal/notify"
 	"hadir/internal/org"
 	"hadir/internal/platform/database"
 	"hadir/internal/platform/validate"
@@ -24,10 +25,11 @@ type Orgs interface {
 
 // Service holds the attendance rules: groups, holidays, punches, corrections and reports.
 type Service struct {
-	db    *database.DB
-	store *SQLStore
-	orgs  Orgs
-	leave LeaveSource
+	db     *database.DB
+	store  *SQLStore
+	orgs   Orgs
+	leave  LeaveSource
+	notify Notifier // nil: corrections tell nobody
 	// Now is the clock.
 	Now func() time.Time
 }
@@ -35,6 +37,34 @@ type Service struct {
 // NewService returns a Service.
 func NewService(db *database.DB, store *SQLStore, orgs Orgs) *Service {
 	return &Service{db: db, store: store, orgs: orgs, Now: time.Now}
+}
+
+// Notifier tells people of a change in its transaction (notify.Service).
+type Notifier interface {
+	Deliver(ctx context.Context, orgID int64, to []notify.Recipient, n notify.Note) error
+	Person(ctx context.Context, orgID, personID int64) (notify.Recipient, error)
+}
+
+// SetNotifier makes manual corrections tell the person corrected (in-app, and by e-mail if
+// they chose it).
+func (s *Service) SetNotifier(n Notifier) { s.notify = n }
+
+// noteCorrection tells the person whose attendance an admin corrected, in the correction's
+// transaction.
+func (s *Service) noteCorrection(ctx context.Context, orgID int64, au Audit) error {
+	if s.notify == nil {
+		return nil
+	}
+	r, err := s.notify.Person(ctx, orgID, au.PersonID)
+	if err != nil {
+		return err
+	}
+	if r.UserID == 0 {
+		return nil // nobody to tell in the app; no e-mail was ever sent for this
+	}
+	r.Email = ""
+	return s.notify.Deliver(ctx, orgID, []notify.Recipient{r}, notify.Note{Kind: notify.CorrectionApplied, Params: map[string]any{
+		"person_id": au.PersonID, "date": au.Date, "action": au.Action, "old": au.OldValue, "new": au.NewValue, "by": au.UserName, "reason": au.Reason}})
 }
 
 // SetLeaveSource plugs in approved leave.
@@ -56,6 +86,12 @@ func (s *Service) location(ctx context.Context, orgID int64) (*time.Location, er
 	return v.(*time.Location), nil
 }
 
+// Location is the organisation's time zone, from the same cache as the reports' (a device
+// upload needs it for every punch).
+func (s *Service) Location(ctx context.Context, orgID int64) (*time.Location, error) {
+	return s.location(ctx, orgID)
+}
+
 // Actor is who makes a manual change, for the audit log.
 type Actor struct {
 	UserID int64
@@ -65,17 +101,25 @@ type Actor struct {
 // Record stores a punch once (see SQLStore.InsertPunch); its local time and offset are those
 // of the organisation's zone unless the punch brings its own.
 func (s *Service) Record(ctx context.Context, p Punch) (bool, error) {
+	_, created, err := s.RecordPunch(ctx, p)
+	return created, err
+}
+
+// RecordPunch is Record returning the punch as stored: with its id and local time (id 0
+// when the same punch was stored before).
+func (s *Service) RecordPunch(ctx context.Context, p Punch) (Punch, bool, error) {
 	if p.LocalTime == "" {
 		loc, err := s.location(ctx, p.OrgID)
 		if err != nil {
-			return false, err
+			return p, false, err
 		}
 		local := p.At.In(loc)
 		_, off := local.Zone()
 		p.LocalTime, p.Offset = local.Format("2006-01-02T15:04:05"), off/60
 	}
-	_, created, err := s.store.InsertPunch(ctx, p)
-	return created, err
+	id, created, err := s.store.InsertPunch(ctx, p)
+	p.ID = id
+	return p, created, err
 }
 
 // checkPerson makes sure a person is an active person of a kind in the organisation.
@@ -143,7 +187,11 @@ func (s *Service) AddTime(ctx context.Context, a Actor, orgID int64, kind string
 			return err
 		}
 		p.ID = id
-		return s.store.AddAudit(ctx, orgID, Audit{PersonID: personID, Date: date, Action: "time_add", NewValue: clock, Reason: reason, UserName: a.Name}, a.UserID)
+		au := Audit{PersonID: personID, Date: date, Action: "time_add", NewValue: clock, Reason: reason, UserName: a.Name}
+		if err := s.store.AddAudit(ctx, orgID, au, a.UserID); err != nil {
+			return err
+		}
+		return s.noteCorrection(ctx, orgID, au)
 	})
 	return p, err
 }
@@ -191,7 +239,10 @@ func (s *Service) EditTime(ctx context.Context, a Actor, orgID int64, kind strin
 				return err
 			}
 		}
-		return s.store.AddAudit(ctx, orgID, a2, a.UserID)
+		if err := s.store.AddAudit(ctx, orgID, a2, a.UserID); err != nil {
+			return err
+		}
+		return s.noteCorrection(ctx, orgID, a2)
 	})
 }
 
@@ -232,7 +283,11 @@ func (s *Service) SetStatus(ctx context.Context, a Actor, orgID int64, kind stri
 		if err := s.store.SetOverride(ctx, orgID, personID, date, Manual{Status: status, Remark: reason}, a.UserID); err != nil {
 			return err
 		}
-		return s.store.AddAudit(ctx, orgID, Audit{PersonID: personID, Date: date, Action: "status", OldValue: oldValue, NewValue: newValue, Reason: reason, UserName: a.Name}, a.UserID)
+		au := Audit{PersonID: personID, Date: date, Action: "status", OldValue: oldValue, NewValue: newValue, Reason: reason, UserName: a.Name}
+		if err := s.store.AddAudit(ctx, orgID, au, a.UserID); err != nil {
+			return err
+		}
+		return s.noteCorrection(ctx, orgID, au)
 	})
 	if err != nil {
 		return Result{}, err
@@ -260,11 +315,19 @@ func (s *Service) AuditLog(ctx context.Context, orgID int64, kind string, person
 	return s.store.AuditLog(ctx, orgID, personID, from, to, pg)
 }
 
-// ruleBook answers the rule of any person's date from memberships and schedule versions,
-// with every version's week turned into rules once.
+// ruleBook answers the rule of any person's date from the tracking window, memberships and
+// schedule versions, with every version's week turned into rules once.
 type ruleBook struct {
 	members  map[int64][]Membership
 	versions map[int64][]compiled
+	// track is the tracking window; nil tracks every date.
+	track *Tracking
+}
+
+// withTracking returns the book with the tracking window applied.
+func (b ruleBook) withTracking(t Tracking) ruleBook {
+	b.track = &t
+	return b
 }
 
 // compiled is a version with its seven days as rules (index 1 = Monday … 7 = Sunday).
@@ -315,7 +378,28 @@ func compile(v Version) compiled {
 }
 
 func (b ruleBook) rule(personID int64, date time.Time) Rule {
-	ds := date.Format(time.DateOnly)
+	wd := int(date.Weekday())
+	if wd == 0 {
+		wd = 7
+	}
+	return b.ruleOn(personID, date.Format(time.DateOnly), wd)
+}
+
+// ruleOn is rule for a date already formatted (YYYY-MM-DD) with its weekday (1 Monday … 7
+// Sunday), as a report walking many people over the same dates has them. It is the one
+// resolver of a person's rule on a date (DESIGN §10): outside the tracking window the date
+// is not tracked; otherwise the weekly schedule version of the person's group decides.
+// Roster overrides and rotation patterns, when they come, take their turn here before the
+// weekly schedule.
+func (b ruleBook) ruleOn(personID int64, ds string, wd int) Rule {
+	if b.track != nil && !b.track.Tracked(personID, ds) {
+		return Rule{NotTracked: true}
+	}
+	return b.weekly(personID, ds, wd)
+}
+
+// weekly is the rule of the weekly schedule version of the person's group on a date.
+func (b ruleBook) weekly(personID int64, ds string, wd int) Rule {
 	var groupID int64
 	for _, m := range b.members[personID] {
 		if m.From <= ds && (m.To == "" || m.To >= ds) {
@@ -335,11 +419,9 @@ func (b ruleBook) rule(personID int64, date time.Time) Rule {
 	if v == nil {
 		return Rule{}
 	}
-	wd := int(date.Weekday())
-	if wd == 0 {
-		wd = 7
-	}
-	return v.week[wd]
+	r := v.week[wd]
+	r.Grouped = true
+	return r
 }
 
 // compute decides every date in [from, to] for the people, from their punches, schedules,
@@ -354,81 +436,175 @@ func (s *Service) compute(ctx context.Context, orgID int64, people []PersonRef, 
 
 // computeIn is compute with the organisation's time zone already read.
 func (s *Service) computeIn(ctx context.Context, orgID int64, loc *time.Location, people []PersonRef, from, to string) (map[int64][]Result, error) {
+	if len(people) == 0 {
+		if _, err := newSpan(loc, from, to); err != nil {
+			return nil, err
+		}
+		return map[int64][]Result{}, nil
+	}
+	b, err := s.basis(ctx, orgID, loc, from, to, false)
+	if err != nil {
+		return nil, err
+	}
+	return s.computePage(ctx, orgID, b, people)
+}
+
+// span is the dates of a report, each formatted and with its weekday once, from the day
+// before the first (whose night shift may run into it) to the last.
+type span struct {
+	fromD, toD time.Time
+	n          int         // dates in [from, to]
+	days       []time.Time // n+1 midnights, days[0] the day before from
+	dates      []string    // the same, as YYYY-MM-DD
+	weekdays   []int       // the same, 1 Monday … 7 Sunday
+}
+
+func newSpan(loc *time.Location, from, to string) (span, error) {
 	fromD, err := time.ParseInLocation(time.DateOnly, from, loc)
 	if err != nil {
-		return nil, validate.Field("date", "validation.date", "date must be a date (YYYY-MM-DD)")
+		return span{}, validate.Field("date", "validation.date", "date must be a date (YYYY-MM-DD)")
 	}
 	toD, err := time.ParseInLocation(time.DateOnly, to, loc)
 	if err != nil {
-		return nil, validate.Field("date", "validation.date", "date must be a date (YYYY-MM-DD)")
+		return span{}, validate.Field("date", "validation.date", "date must be a date (YYYY-MM-DD)")
+	}
+	sp := span{fromD: fromD, toD: toD, n: int(toD.Sub(fromD).Hours()/24+0.5) + 1}
+	if sp.n < 0 {
+		sp.n = 0
+	}
+	for i := -1; i < sp.n; i++ {
+		d := fromD.AddDate(0, 0, i)
+		wd := int(d.Weekday())
+		if wd == 0 {
+			wd = 7
+		}
+		sp.days, sp.dates, sp.weekdays = append(sp.days, d), append(sp.dates, d.Format(time.DateOnly)), append(sp.weekdays, wd)
+	}
+	return sp, nil
+}
+
+// reportBasis is what a report reads once, whatever its number of people: its dates, the
+// schedule versions, holidays and manual statuses of the range and, for a walk through the
+// whole organisation, the approved leave.
+type reportBasis struct {
+	span
+	loc      *time.Location
+	from, to string
+	versions []Version
+	holiday  []string // per date of [from, to]
+	manual   map[int64]map[string]Manual
+	leave    map[int64]map[string]Leave
+	allLeave bool // leave holds everyone's; otherwise each page reads its people's
+	now      time.Time
+	// The instants of a date depend only on its rule (and the day before's, for its
+	// window); most people share them, so each date keeps the last ones it computed.
+	memo []dateMemo
+}
+
+type dateMemo struct {
+	prev, cur Rule
+	ok        bool
+	window    [2]time.Time
+	times     dayTimes
+}
+
+// basis reads what every page of a report shares. With allLeave the approved leave of the
+// whole organisation in the range is read here too, once, instead of per page.
+func (s *Service) basis(ctx context.Context, orgID int64, loc *time.Location, from, to string, allLeave bool) (*reportBasis, error) {
+	sp, err := newSpan(loc, from, to)
+	if err != nil {
+		return nil, err
+	}
+	b := &reportBasis{span: sp, loc: loc, from: from, to: to, now: s.Now(), allLeave: allLeave, memo: make([]dateMemo, sp.n)}
+	if b.versions, err = s.store.Versions(ctx, orgID, nil); err != nil {
+		return nil, err
+	}
+	hs, _, err := s.store.ListHolidays(ctx, orgID, "", from, to, database.Page{})
+	if err != nil {
+		return nil, err
+	}
+	b.holiday = make([]string, sp.n)
+	for _, h := range hs {
+		for i := 0; i < sp.n; i++ {
+			if ds := sp.dates[i+1]; h.Start <= ds && ds <= h.End {
+				b.holiday[i] = h.Name
+			}
+		}
+	}
+	if b.manual, err = s.store.Overrides(ctx, orgID, from, to); err != nil {
+		return nil, err
+	}
+	if allLeave && s.leave != nil {
+		if b.leave, err = s.leave.Approved(ctx, orgID, nil, from, to); err != nil {
+			return nil, err
+		}
+	}
+	return b, nil
+}
+
+// computePage decides every date of the basis for a page of people: their memberships and
+// punches (by person, punches_org_person_at) and, unless the basis holds everyone's, their
+// approved leave.
+func (s *Service) computePage(ctx context.Context, orgID int64, b *reportBasis, people []PersonRef) (map[int64][]Result, error) {
+	out := make(map[int64][]Result, len(people))
+	if len(people) == 0 {
+		return out, nil
 	}
 	ids := make([]int64, len(people))
 	for i, p := range people {
 		ids[i] = p.ID
 	}
-	out := make(map[int64][]Result, len(people))
-	if len(people) == 0 {
-		return out, nil
-	}
-	before := fromD.AddDate(0, 0, -1)
-	ms, err := s.store.Memberships(ctx, orgID, ids, before.Format(time.DateOnly), to)
+	before := b.days[0]
+	ms, err := s.store.Memberships(ctx, orgID, ids, b.dates[0], b.to)
 	if err != nil {
 		return nil, err
 	}
-	vs, err := s.store.Versions(ctx, orgID, nil)
+	track, err := s.store.Tracking(ctx, orgID, ids)
 	if err != nil {
 		return nil, err
 	}
-	book := newRuleBook(ms, vs)
-	hs, _, err := s.store.ListHolidays(ctx, orgID, "", from, to, database.Page{})
-	if err != nil {
-		return nil, err
-	}
-	holiday := map[string]string{}
-	for _, h := range hs {
-		for d := h.Start; d <= h.End; d = addDays(d, 1) {
-			holiday[d] = h.Name
-		}
-	}
-	manual, err := s.store.Overrides(ctx, orgID, from, to)
-	if err != nil {
-		return nil, err
-	}
-	var leave map[int64]map[string]Leave
-	if s.leave != nil {
-		if leave, err = s.leave.Approved(ctx, orgID, ids, from, to); err != nil {
+	book := newRuleBook(ms, b.versions).withTracking(track)
+	leave := b.leave
+	if !b.allLeave && s.leave != nil {
+		if leave, err = s.leave.Approved(ctx, orgID, ids, b.from, b.to); err != nil {
 			return nil, err
 		}
 	}
-	punches, err := s.store.PunchTimes(ctx, orgID, ids, before, toD.AddDate(0, 0, 2))
+	punches, err := s.store.PunchTimes(ctx, orgID, ids, before, b.toD.AddDate(0, 0, 2))
 	if err != nil {
 		return nil, err
 	}
-	now := s.Now()
-	n := int(toD.Sub(fromD).Hours()/24+0.5) + 1
+	n, loc := b.n, b.loc
+	rules := make([]Rule, n+1) // rules[0] is the day before from
+	windows := make([][2]time.Time, n)
 	for _, p := range people {
-		rules := make([]Rule, n+1) // rules[0] is the day before from
 		for i := 0; i <= n; i++ {
-			rules[i] = book.rule(p.ID, before.AddDate(0, 0, i))
+			rules[i] = book.ruleOn(p.ID, b.dates[i], b.weekdays[i])
 		}
-		windows := make([][2]time.Time, n)
 		for i := 0; i < n; i++ {
-			d := fromD.AddDate(0, 0, i)
-			windows[i] = [2]time.Time{Start(d, rules[i], loc), End(d, rules[i+1], loc)}
+			m := &b.memo[i]
+			if !m.ok || m.prev != rules[i] || m.cur != rules[i+1] {
+				d := b.days[i+1]
+				*m = dateMemo{prev: rules[i], cur: rules[i+1], ok: true, window: [2]time.Time{Start(d, rules[i], loc), End(d, rules[i+1], loc)}}
+				if rules[i+1].Scheduled {
+					m.times = timesOf(d, rules[i+1], loc)
+				}
+			}
+			windows[i] = m.window
 		}
 		split := Split(punches[p.ID], windows)
 		res := make([]Result, n)
+		manual, lv := b.manual[p.ID], leave[p.ID]
 		for i := 0; i < n; i++ {
-			d := fromD.AddDate(0, 0, i)
-			ds := d.Format(time.DateOnly)
-			day := Day{Date: d, Rule: rules[i+1], Holiday: holiday[ds], Punches: split[i]}
-			if m, ok := manual[p.ID][ds]; ok {
+			ds := b.dates[i+1]
+			day := Day{Date: b.days[i+1], Rule: rules[i+1], Holiday: b.holiday[i], Punches: split[i]}
+			if m, ok := manual[ds]; ok {
 				day.Manual = &m
 			}
-			if l, ok := leave[p.ID][ds]; ok {
+			if l, ok := lv[ds]; ok {
 				day.Leave = &l
 			}
-			res[i] = Evaluate(day, loc, now)
+			res[i] = evaluate(day, ds, loc, b.now, &b.memo[i].times)
 		}
 		out[p.ID] = res
 	}
@@ -463,6 +639,8 @@ func (t *Totals) Add(r Result) {
 		t.Holiday++
 	case StatusOffDay:
 		t.OffDay++
+	case StatusNotTracked:
+		// outside the tracking window: in no total
 	default:
 		t.Open++
 	}
@@ -499,25 +677,9 @@ type Query struct {
 
 // Report computes the rows of a query; with a Status filter the paging applies after it.
 func (s *Service) Report(ctx context.Context, orgID int64, q Query, pg database.Page) ([]Row, int, Totals, error) {
-	loc, err := s.location(ctx, orgID)
+	loc, filter, err := s.checkQuery(ctx, orgID, q)
 	if err != nil {
 		return nil, 0, Totals{}, err
-	}
-	c := validate.New()
-	f := parseDate(c, "from_date", q.From, loc)
-	t := parseDate(c, "to_date", q.To, loc)
-	if c.Err() == nil && t.Before(f) {
-		c.Add("to_date", "validation.after", "the end must not be before the start", nil)
-	}
-	if c.Err() == nil && t.Sub(f) > 367*24*time.Hour {
-		c.Add("to_date", "validation.max_value", "a report covers at most a year", nil)
-	}
-	if err := c.Err(); err != nil {
-		return nil, 0, Totals{}, err
-	}
-	filter := PeopleFilter{Kind: q.Kind, Base: strings.TrimSpace(q.Base), FirstName: strings.TrimSpace(q.FirstName)}
-	if q.PersonID > 0 {
-		filter.IDs = []int64{q.PersonID}
 	}
 	page := pg
 	if q.Status != nil {
@@ -557,6 +719,92 @@ func (s *Service) Report(ctx context.Context, orgID int64, q Query, pg database.
 		}
 	}
 	return rows, total, all, nil
+}
+
+// checkQuery validates a report's range (at most a year) and returns the organisation's
+// zone and the filter of its people.
+func (s *Service) checkQuery(ctx context.Context, orgID int64, q Query) (*time.Location, PeopleFilter, error) {
+	loc, err := s.location(ctx, orgID)
+	if err != nil {
+		return nil, PeopleFilter{}, err
+	}
+	c := validate.New()
+	f := parseDate(c, "from_date", q.From, loc)
+	t := parseDate(c, "to_date", q.To, loc)
+	if c.Err() == nil && t.Before(f) {
+		c.Add("to_date", "validation.after", "the end must not be before the start", nil)
+	}
+	if c.Err() == nil && t.Sub(f) > 367*24*time.Hour {
+		c.Add("to_date", "validation.max_value", "a report covers at most a year", nil)
+	}
+	if err := c.Err(); err != nil {
+		return nil, PeopleFilter{}, err
+	}
+	filter := PeopleFilter{Kind: q.Kind, Base: strings.TrimSpace(q.Base), FirstName: strings.TrimSpace(q.FirstName)}
+	if q.PersonID > 0 {
+		filter.IDs = []int64{q.PersonID}
+	}
+	return loc, filter, nil
+}
+
+// CheckReport validates a report's query as Report and ReportEach do, without computing it:
+// a caller that streams checks first, so a bad range is a clean error before any output.
+func (s *Service) CheckReport(ctx context.Context, orgID int64, q Query) error {
+	_, _, err := s.checkQuery(ctx, orgID, q)
+	return err
+}
+
+// ReportDays is how many person-days ReportEach computes at a time: pages of at most 500
+// people (ReportPage), fewer for long ranges (175 for a year), so a year's report holds
+// about as much as a month's (a few MB of results).
+const ReportDays = 64_000
+
+// ReportPage is the most people ReportEach reads at once.
+const ReportPage = 500
+
+// ReportEach computes the row of every person a query selects, in name order, and hands
+// them to fn one by one (a Status filter does not apply): the walk of the exports. It reads
+// the schedules, holidays, manual statuses and approved leave of the range once, then the
+// people a page at a time by keyset (PeopleAfter, never OFFSET) with each page's
+// memberships and punches by person; memory holds one page of results, whatever the
+// headcount. pageSize 0 chooses from ReportDays and ReportPage.
+func (s *Service) ReportEach(ctx context.Context, orgID int64, q Query, pageSize int, fn func(Row) error) error {
+	loc, filter, err := s.checkQuery(ctx, orgID, q)
+	if err != nil {
+		return err
+	}
+	b, err := s.basis(ctx, orgID, loc, q.From, q.To, true)
+	if err != nil {
+		return err
+	}
+	if pageSize <= 0 {
+		pageSize = min(ReportPage, max(1, ReportDays/b.n))
+	}
+	var after PersonKey
+	for {
+		var people []PersonRef
+		people, after, err = s.store.PeopleAfter(ctx, orgID, filter, after, pageSize)
+		if err != nil {
+			return err
+		}
+		results, err := s.computePage(ctx, orgID, b, people)
+		if err != nil {
+			return err
+		}
+		for _, p := range people {
+			r := Row{Person: p, Days: results[p.ID]}
+			for _, d := range r.Days {
+				r.Totals.Add(d)
+			}
+			delete(results, p.ID)
+			if err := fn(r); err != nil {
+				return err
+			}
+		}
+		if len(people) < pageSize {
+			return nil
+		}
+	}
 }
 
 // Clock returns a person's punches of a date (the date's window, so a night shift's morning
@@ -640,7 +888,23 @@ func DescribeStatus(r Result) string {
 // WorkingDays lists the dates in [from, to] that a person's schedule works and no holiday
 // covers: the days a leave application counts.
 func (s *Service) WorkingDays(ctx context.Context, orgID, personID int64, from, to string) ([]string, error) {
-	ms, err := s.store.Memberships(ctx, orgID, []int64{personID}, from, to)
+	c, err := s.WorkCalendar(ctx, orgID, []int64{personID}, from, to)
+	if err != nil {
+		return nil, err
+	}
+	return c.Days(personID, from, to)
+}
+
+// WorkCalendar answers which dates people work, for many people and applications at once.
+type WorkCalendar struct {
+	book ruleBook
+	off  map[string]bool
+}
+
+// WorkCalendar loads, in three statements whatever their number, the schedules of some
+// people and the holidays in [from, to], for Days to answer within that range.
+func (s *Service) WorkCalendar(ctx context.Context, orgID int64, personIDs []int64, from, to string) (*WorkCalendar, error) {
+	ms, err := s.store.Memberships(ctx, orgID, personIDs, from, to)
 	if err != nil {
 		return nil, err
 	}
@@ -648,7 +912,6 @@ func (s *Service) WorkingDays(ctx context.Context, orgID, personID int64, from, 
 	if err != nil {
 		return nil, err
 	}
-	book := newRuleBook(ms, vs)
 	hs, _, err := s.store.ListHolidays(ctx, orgID, "", from, to, database.Page{})
 	if err != nil {
 		return nil, err
@@ -659,6 +922,15 @@ func (s *Service) WorkingDays(ctx context.Context, orgID, personID int64, from, 
 			off[d] = true
 		}
 	}
+	track, err := s.store.Tracking(ctx, orgID, personIDs)
+	if err != nil {
+		return nil, err
+	}
+	return &WorkCalendar{book: newRuleBook(ms, vs).withTracking(track), off: off}, nil
+}
+
+// Days lists the dates in [from, to] that a person's schedule works and no holiday covers.
+func (c *WorkCalendar) Days(personID int64, from, to string) ([]string, error) {
 	f, err1 := time.Parse(time.DateOnly, from)
 	t, err2 := time.Parse(time.DateOnly, to)
 	if err1 != nil || err2 != nil {
@@ -667,7 +939,7 @@ func (s *Service) WorkingDays(ctx context.Context, orgID, personID int64, from, 
 	var out []string
 	for d := f; !d.After(t); d = d.AddDate(0, 0, 1) {
 		ds := d.Format(time.DateOnly)
-		if !off[ds] && book.rule(personID, d).Scheduled {
+		if !c.off[ds] && c.book.rule(personID, d).Scheduled {
 			out = append(out, ds)
 		}
 	}
@@ -678,4 +950,10 @@ func (s *Service) WorkingDays(ctx context.Context, orgID, personID int64, from, 
 // caller's transaction; duplicates are ignored. It returns how many were new.
 func (s *Service) RecordBatch(ctx context.Context, ps []Punch) (int, error) {
 	return s.store.InsertPunches(ctx, ps)
+}
+
+// PunchOf returns one punch of the organisation (a correction request names the punch to
+// move).
+func (s *Service) PunchOf(ctx context.Context, orgID, id int64) (Punch, error) {
+	return s.store.GetPunch(ctx, orgID, id)
 }

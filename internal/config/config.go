@@ -37,11 +37,27 @@ type Config struct {
 	// DatabaseWait (HADIR_DATABASE_WAIT) is how long start-up keeps retrying a database that
 	// is not reachable yet (PostgreSQL still starting, the network not up) before giving up.
 	DatabaseWait time.Duration
+	// MailSenders (HADIR_MAIL_SENDERS) is how many e-mails this process sends at once, each
+	// sender on an SMTP connection of its own; 0 means the default (4).
+	MailSenders int
+	// BackupSchedule (HADIR_BACKUP_SCHEDULE) is when scheduled backups are taken: "02:30"
+	// (UTC), "02:30 Asia/Kuala_Lumpur", or an interval such as "6h"; empty for none.
+	BackupSchedule string
+	// BackupDir (HADIR_BACKUP_DIR) is where they are written; <data dir>/backups when empty.
+	BackupDir string
+	// BackupKeep (HADIR_BACKUP_KEEP) is how many scheduled backups are kept (default 7).
+	BackupKeep int
 }
+
+// DefaultMailSenders and MaxMailSenders bound HADIR_MAIL_SENDERS (the outbox's own bounds).
+const (
+	DefaultMailSenders = 4
+	MaxMailSenders     = 64
+)
 
 // Default returns the configuration used when nothing is set.
 func Default() Config {
-	return Config{Addr: "127.0.0.1:8080", DataDir: "./data", LogLevel: "info", MetricsAllow: "127.0.0.0/8,::1/128", DatabaseWait: 60 * time.Second}
+	return Config{Addr: "127.0.0.1:8080", DataDir: "./data", LogLevel: "info", MetricsAllow: "127.0.0.0/8,::1/128", DatabaseWait: 60 * time.Second, BackupKeep: 7}
 }
 
 // Load reads the environment, then the flags in args, over the defaults.
@@ -64,6 +80,22 @@ func Load(fs *flag.FlagSet, args []string) (Config, error) {
 	c.LogLevel = env("HADIR_LOG_LEVEL", c.LogLevel)
 	c.MetricsToken = secret("HADIR_METRICS_TOKEN")
 	c.MetricsAllow = env("HADIR_METRICS_ALLOW", c.MetricsAllow)
+	if v := env("HADIR_MAIL_SENDERS", ""); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return c, fmt.Errorf("config: HADIR_MAIL_SENDERS must be a whole number: %q", v)
+		}
+		c.MailSenders = n
+	}
+	c.BackupSchedule = env("HADIR_BACKUP_SCHEDULE", "")
+	c.BackupDir = env("HADIR_BACKUP_DIR", "")
+	if v := env("HADIR_BACKUP_KEEP", ""); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return c, fmt.Errorf("config: HADIR_BACKUP_KEEP must be a whole number: %q", v)
+		}
+		c.BackupKeep = n
+	}
 	if v, ok := os.LookupEnv("HADIR_DATABASE_WAIT"); ok {
 		d, err := parseWait(v)
 		if err != nil {
@@ -83,6 +115,10 @@ func Load(fs *flag.FlagSet, args []string) (Config, error) {
 		fs.StringVar(&c.LogLevel, "log-level", c.LogLevel, "debug, info, warn or error; debug logs every request (HADIR_LOG_LEVEL)")
 		fs.StringVar(&c.MetricsToken, "metrics-token", c.MetricsToken, "bearer token that admits a /metrics scrape (HADIR_METRICS_TOKEN)")
 		fs.StringVar(&c.MetricsAllow, "metrics-allow", c.MetricsAllow, "CIDRs that may scrape /metrics without the token; empty for none (HADIR_METRICS_ALLOW)")
+		fs.IntVar(&c.MailSenders, "mail-senders", c.MailSenders, fmt.Sprintf("e-mails sent at once, 1 to %d; 0 for %d (HADIR_MAIL_SENDERS)", MaxMailSenders, DefaultMailSenders))
+		fs.StringVar(&c.BackupSchedule, "backup-schedule", c.BackupSchedule, "scheduled backups: 02:30 (UTC), 02:30 Asia/Kuala_Lumpur or 6h; empty for none (HADIR_BACKUP_SCHEDULE)")
+		fs.StringVar(&c.BackupDir, "backup-dir", c.BackupDir, "folder of scheduled backups; <data dir>/backups when empty (HADIR_BACKUP_DIR)")
+		fs.IntVar(&c.BackupKeep, "backup-keep", c.BackupKeep, "scheduled backups kept (HADIR_BACKUP_KEEP)")
 		fs.Func("database-wait", fmt.Sprintf("how long start-up retries an unreachable database, e.g. 90s or 2m; 0 tries once (HADIR_DATABASE_WAIT, default %s)", c.DatabaseWait),
 			func(v string) error {
 				d, err := parseWait(v)
@@ -113,6 +149,12 @@ func (c Config) Validate() error {
 	}
 	if c.HashConcurrency < 0 {
 		return errors.New("config: HADIR_HASH_CONCURRENCY must be 0 (automatic) or more")
+	}
+	if c.MailSenders < 0 || c.MailSenders > MaxMailSenders {
+		return fmt.Errorf("config: HADIR_MAIL_SENDERS must be from 1 to %d (or 0 for %d)", MaxMailSenders, DefaultMailSenders)
+	}
+	if c.BackupKeep < 1 {
+		return errors.New("config: HADIR_BACKUP_KEEP must be 1 or more")
 	}
 	if c.DatabaseWait < 0 {
 		return errors.New("config: HADIR_DATABASE_WAIT must not be negative")
@@ -173,10 +215,18 @@ func (c Config) DatabaseDSN() string {
 	return "sqlite://" + filepath.Join(c.DataDir, "hadir.db")
 }
 
+// BackupFolder is where scheduled backups go: HADIR_BACKUP_DIR, or backups in the data dir.
+func (c Config) BackupFolder() string {
+	if c.BackupDir != "" {
+		return c.BackupDir
+	}
+	return filepath.Join(c.DataDir, "backups")
+}
+
 // String prints the configuration with secrets masked.
 func (c Config) String() string {
-	return fmt.Sprintf("addr=%s data_dir=%s database=%s database_wait=%s base_url=%s smtp=%s secret_key=%s metrics_allow=%s metrics_token=%s",
-		c.Addr, c.DataDir, mask(c.DatabaseDSN()), c.DatabaseWait, c.BaseURL, mask(c.SMTPURL), maskAll(c.SecretKey), c.MetricsAllow, maskSet(c.MetricsToken))
+	return fmt.Sprintf("addr=%s data_dir=%s database=%s database_wait=%s base_url=%s smtp=%s mail_senders=%d secret_key=%s metrics_allow=%s metrics_token=%s",
+		c.Addr, c.DataDir, mask(c.DatabaseDSN()), c.DatabaseWait, c.BaseURL, mask(c.SMTPURL), c.MailSenders, maskAll(c.SecretKey), c.MetricsAllow, maskSet(c.MetricsToken))
 }
 
 func mask(raw string) string {

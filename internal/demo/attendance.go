@@ -28,6 +28,14 @@ type demoGroup struct {
 	members                            []people.Person
 }
 
+// trackingStart is the first day of the demo's punches: ninety-one days before today. The
+// groups' schedules and memberships start on it too, so the organisation's attendance is
+// tracked from the day its punches begin and a yearly report shows no months of absence
+// before the demo's history (issue 10).
+func trackingStart(now time.Time) time.Time {
+	return time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, now.Location()).AddDate(0, 0, -91)
+}
+
 // seedAttendance adds groups, holidays and three months of punches up to now.
 func seedAttendance(ctx context.Context, a *app.App, orgID int64, groups []demoGroup, r *rand.Rand) error {
 	for _, h := range holidays2026 {
@@ -37,7 +45,7 @@ func seedAttendance(ctx context.Context, a *app.App, orgID int64, groups []demoG
 	}
 	loc, _ := time.LoadLocation("Asia/Kuala_Lumpur")
 	now := time.Now().In(loc)
-	start := time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, loc).AddDate(0, 0, -91)
+	start := trackingStart(now)
 	holiday := map[string]bool{}
 	for _, h := range holidays2026 {
 		for d := h[1]; d <= h[2]; {
@@ -55,14 +63,14 @@ func seedAttendance(ctx context.Context, a *app.App, orgID int64, groups []demoG
 		for _, d := range g.days {
 			days = append(days, attendance.ScheduleDay{Day: d, Type: attendance.DayWorking})
 		}
-		if _, err := a.Attendance.SaveSchedule(ctx, orgID, g.kind, grp.ID, days, "2026-01-01"); err != nil {
+		if _, err := a.Attendance.SaveSchedule(ctx, orgID, g.kind, grp.ID, days, start.Format(time.DateOnly)); err != nil {
 			return err
 		}
 		var ids []int64
 		for _, p := range g.members {
 			ids = append(ids, p.ID)
 		}
-		if err := a.Attendance.AddMembers(ctx, orgID, g.kind, grp.ID, ids, "2026-01-01"); err != nil {
+		if err := a.Attendance.AddMembers(ctx, orgID, g.kind, grp.ID, ids, start.Format(time.DateOnly)); err != nil {
 			return err
 		}
 		in, _ := attendance.ParseClock(g.in)

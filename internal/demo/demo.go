@@ -52,6 +52,7 @@ func SeedWith(ctx context.Context, a *app.App, opt Options) ([]Login, error) {
 		Login{"SMK Taman Hadir (school)", account.RoleAdmin, "teacher.admin@school.demo"},
 		Login{"SMK Taman Hadir (school)", account.RoleMember, "teacher@school.demo"})
 	r := rand.New(rand.NewPCG(2026, 11))
+	names := newNameBook() // no name twice in the whole demo
 	if school.Org.ID != 0 {
 		selangor := 12
 		if _, err := a.Orgs.UpdateSchool(ctx, school.Org.ID, org.SchoolProfile{Code: "SMKTH01", Name: "SMK Taman Hadir",
@@ -59,11 +60,11 @@ func SeedWith(ctx context.Context, a *app.App, opt Options) ([]Login, error) {
 			Address1: "Jalan SS 2/75", City: "Petaling Jaya", PostalCode: "47300", StateID: &selangor}); err != nil {
 			return nil, err
 		}
-		teachers, err := seedPeople(ctx, a, school.Org.ID, people.Teacher, "T", opt.Teachers, "smktamanhadir.edu.my", r)
+		teachers, err := seedPeople(ctx, a, school.Org.ID, people.Teacher, "T", opt.Teachers, "smktamanhadir.edu.my", names, r)
 		if err != nil {
 			return nil, err
 		}
-		staff, err := seedPeople(ctx, a, school.Org.ID, people.Staff, "S", 20, "smktamanhadir.edu.my", r)
+		staff, err := seedPeople(ctx, a, school.Org.ID, people.Staff, "S", 20, "smktamanhadir.edu.my", names, r)
 		if err != nil {
 			return nil, err
 		}
@@ -125,7 +126,7 @@ func SeedWith(ctx context.Context, a *app.App, opt Options) ([]Login, error) {
 			}
 			depts = append(depts, dep.ID)
 		}
-		emps, err := seedPeople(ctx, a, id, people.Employee, "E", 30, "company.demo", r)
+		emps, err := seedPeople(ctx, a, id, people.Employee, "E", 30, "company.demo", names, r)
 		if err != nil {
 			return nil, err
 		}

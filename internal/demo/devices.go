@@ -6,15 +6,41 @@ import (
 	"time"
 
 	"hadir/internal/app"
+	"hadir/internal/clockin"
 	"hadir/internal/device"
 	"hadir/internal/iclock/devicesim"
 	"hadir/internal/people"
+	"hadir/internal/platform/database"
 )
+
+// seedClockSite adds a web clock-in site at the demo organisation's gate, allowing every
+// group, so that the demo members can try clocking in from a phone (issue 11).
+func seedClockSite(ctx context.Context, a *app.App, orgID int64, groupKind string) error {
+	kinds := []string{groupKind}
+	if groupKind == "school" {
+		kinds = []string{"teacher", "staff"}
+	}
+	var ids []int64
+	for _, k := range kinds {
+		gs, _, err := a.Attendance.Groups(ctx, orgID, k, "", database.Page{})
+		if err != nil {
+			return err
+		}
+		for _, g := range gs {
+			ids = append(ids, g.ID)
+		}
+	}
+	_, err := a.Clockin.SaveSite(ctx, clockin.Site{OrgID: orgID, Name: "Main gate", Latitude: 3.0733, Longitude: 101.5185, Radius: 300, MaxAccuracy: 100, GroupIDs: ids})
+	return err
+}
 
 // seedDevice registers a terminal and a beacon, enrols everyone, and plays the terminal
 // with the simulator against the app in-process: it synchronises (so the device shows its
 // users, firmware and acknowledged commands) and uploads this morning's punches of a few.
-func seedDevice(ctx context.Context, a *app.App, orgID int64, sn, _ string, everyone []people.Person, beaconMajor int) error {
+func seedDevice(ctx context.Context, a *app.App, orgID int64, sn, groupKind string, everyone []people.Person, beaconMajor int) error {
+	if err := seedClockSite(ctx, a, orgID, groupKind); err != nil {
+		return err
+	}
 	d, err := a.Devices.Save(ctx, device.Device{OrgID: orgID, Name: "Main entrance", Model: "SpeedFace-V5L", Code: sn, PurchaseDate: "2025-12-15", Enabled: true})
 	if err != nil {
 		return err

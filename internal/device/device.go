@@ -59,12 +59,23 @@ type Device struct {
 	LastSeen     *time.Time `json:"last_seen"`
 	LastIP       string     `json:"last_ip"`
 	Firmware     string     `json:"firmware"`
+	PushVersion  string     `json:"push_version"`
 	Info         string     `json:"info"`
-	AttStamp     string     `json:"-"`
-	Enrolled     int        `json:"enrolled"`
-	Queued       int        `json:"commands_pending"`
-	Failed       int        `json:"commands_failed"`
-	Punches      int        `json:"punches"`
+	// What the terminal last reported holding, and its capacity (null: never reported).
+	UserCount        *int   `json:"user_count"`
+	FingerprintCount *int   `json:"fingerprint_count"`
+	FaceCount        *int   `json:"face_count"`
+	LogCount         *int   `json:"log_count"`
+	UserCapacity     *int   `json:"user_capacity"`
+	LogCapacity      *int   `json:"log_capacity"`
+	AttStamp         string `json:"-"`
+	// TZTold is the UTC offset in seconds the terminal was last told (its clock runs at it);
+	// nil before its first handshake.
+	TZTold   *int `json:"-"`
+	Enrolled int  `json:"enrolled"`
+	Queued   int  `json:"commands_pending"`
+	Failed   int  `json:"commands_failed"`
+	Punches  int  `json:"punches"`
 }
 
 // Allows reports whether a request from addr may speak for the device.
@@ -149,19 +160,26 @@ func (s *Service) exec(ctx context.Context, q string, args ...any) error {
 }
 
 const deviceCols = `d.id, d.org_id, d.name, d.model, d.code, COALESCE(d.purchase_date, ''), d.enabled, d.push_key, d.allowed_ips, d.last_seen, d.last_ip, d.firmware,
-	d.info, d.att_stamp,
-	(SELECT COUNT(*) FROM device_people x WHERE x.device_id = d.id),
-	(SELECT COUNT(*) FROM device_commands c WHERE c.device_id = d.id AND c.status IN ('queued', 'sent')),
-	(SELECT COUNT(*) FROM device_commands c WHERE c.device_id = d.id AND c.status IN ('failed', 'expired')),
+	d.info, d.att_stamp, d.push_version, d.user_count, d.fingerprint_count, d.face_count, d.log_count, d.user_capacity, d.log_capacity,
+	(SELECT COUNT(*) FROM device_people x WHERE x.org_id = d.org_id AND x.device_id = d.id),
+	(SELECT COUNT(*) FROM device_commands c WHERE c.org_id = d.org_id AND c.device_id = d.id AND c.status IN ('queued', 'sent')),
+	(SELECT COUNT(*) FROM device_commands c WHERE c.org_id = d.org_id AND c.device_id = d.id AND c.status IN ('failed', 'expired')),
 	(SELECT COUNT(*) FROM punches p WHERE p.org_id = d.org_id AND p.device_id = d.id)`
 
 func scanDevice(row interface{ Scan(...any) error }) (Device, error) {
 	var d Device
 	var seen sql.NullTime
+	var counts [6]sql.NullInt64
 	err := row.Scan(&d.ID, &d.OrgID, &d.Name, &d.Model, &d.Code, &d.PurchaseDate, &d.Enabled, &d.PushKey, &d.AllowedIPs, &seen, &d.LastIP, &d.Firmware,
-		&d.Info, &d.AttStamp, &d.Enrolled, &d.Queued, &d.Failed, &d.Punches)
+		&d.Info, &d.AttStamp, &d.PushVersion, &counts[0], &counts[1], &counts[2], &counts[3], &counts[4], &counts[5], &d.Enrolled, &d.Queued, &d.Failed, &d.Punches)
 	if errors.Is(err, sql.ErrNoRows) {
 		return d, ErrNotFound
+	}
+	for i, p := range []**int{&d.UserCount, &d.FingerprintCount, &d.FaceCount, &d.LogCount, &d.UserCapacity, &d.LogCapacity} {
+		if counts[i].Valid {
+			v := int(counts[i].Int64)
+			*p = &v
+		}
 	}
 	if seen.Valid {
 		t := seen.Time
@@ -205,10 +223,15 @@ func (s *Service) Get(ctx context.Context, orgID, id int64) (Device, error) {
 func (s *Service) BySerial(ctx context.Context, sn string) (Device, error) {
 	var d Device
 	var seen sql.NullTime
-	err := s.q(ctx).QueryRowContext(ctx, `SELECT id, org_id, name, code, enabled, push_key, allowed_ips, att_stamp, last_seen FROM devices WHERE upper(code) = upper($1)`, sn).
-		Scan(&d.ID, &d.OrgID, &d.Name, &d.Code, &d.Enabled, &d.PushKey, &d.AllowedIPs, &d.AttStamp, &seen)
+	var told sql.NullInt64
+	err := s.q(ctx).QueryRowContext(ctx, `SELECT id, org_id, name, code, enabled, push_key, allowed_ips, att_stamp, last_seen, push_version, tz_told FROM devices WHERE upper(code) = upper($1)`, sn).
+		Scan(&d.ID, &d.OrgID, &d.Name, &d.Code, &d.Enabled, &d.PushKey, &d.AllowedIPs, &d.AttStamp, &seen, &d.PushVersion, &told)
 	if errors.Is(err, sql.ErrNoRows) {
 		return d, ErrNotFound
+	}
+	if told.Valid {
+		v := int(told.Int64)
+		d.TZTold = &v
 	}
 	if seen.Valid {
 		t := seen.Time
@@ -216,6 +239,22 @@ func (s *Service) BySerial(ctx context.Context, sn string) (Device, error) {
 	}
 	return d, err
 }
+
+// Terminal is BySerial for the device protocol: the device as it authenticates (enabled,
+// key, allowed addresses), cached for at most database.CountsTTL and forgotten on every node
+// when any device is saved or deleted (Save, Delete), so a terminal's request needs no round
+// trip for it. LastSeen and AttStamp may be that old too: the handshake reads BySerial.
+func (s *Service) Terminal(ctx context.Context, sn string) (Device, error) {
+	v, err := s.db.Cached(ctx, 0, "device:"+strings.ToUpper(sn), func() (any, error) { return s.BySerial(ctx, sn) })
+	if err != nil {
+		return Device{}, err
+	}
+	return v.(Device), nil
+}
+
+// devicesChanged forgets the cached devices (Terminal) on every node once ctx's transaction
+// commits. Devices change rarely, by hand, so every cached value is forgotten with them.
+func (s *Service) devicesChanged(ctx context.Context) error { return s.db.OrgChanged(ctx, 0) }
 
 var serialPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{4,40}$`)
 
@@ -285,12 +324,18 @@ func (s *Service) Save(ctx context.Context, d Device) (Device, error) {
 	if err != nil {
 		return d, err
 	}
+	if err := s.devicesChanged(ctx); err != nil {
+		return d, err
+	}
 	return s.Get(ctx, d.OrgID, d.ID)
 }
 
 // Delete removes a device; its punches stay (their source names it).
 func (s *Service) Delete(ctx context.Context, orgID, id int64) error {
-	return s.exec(ctx, `DELETE FROM devices WHERE org_id = $1 AND id = $2`, orgID, id)
+	if err := s.exec(ctx, `DELETE FROM devices WHERE org_id = $1 AND id = $2`, orgID, id); err != nil {
+		return err
+	}
+	return s.devicesChanged(ctx)
 }
 
 // PeopleRef is a person in an enrolment list.
@@ -313,13 +358,15 @@ func (s *Service) People(ctx context.Context, orgID, deviceID int64, kind string
 		not = ""
 	}
 	cond := ` FROM people p WHERE p.org_id = $1 AND p.kind = $2 AND p.archived_at IS NULL AND ($4 = '' OR lower(p.first_name || ' ' || p.last_name) LIKE $5 ESCAPE '\' OR lower(p.code) LIKE $5 ESCAPE '\')
-		AND ` + not + `EXISTS (SELECT 1 FROM device_people x WHERE x.device_id = $3 AND x.person_id = p.id)`
+		AND ` + not + `EXISTS (SELECT 1 FROM device_people x WHERE x.org_id = p.org_id AND x.device_id = $3 AND x.person_id = p.id)`
 	args := []any{orgID, kind, deviceID, strings.TrimSpace(name), database.Like(strings.ToLower(strings.TrimSpace(name)))}
 	var total int
 	if err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*)`+cond, args...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
-	rows, err := s.q(ctx).QueryContext(ctx, `SELECT p.id, p.kind, p.code, p.first_name, p.last_name`+cond+` ORDER BY lower(p.first_name), p.id`+pg.LimitOffset(), args...)
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT p.id, p.kind, p.code, p.first_name, p.last_name`+cond+
+		// The people lists' order, which people_active_by_name holds: no sort of every person.
+		` ORDER BY lower(p.first_name), lower(p.last_name), p.id`+pg.LimitOffset(), args...)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -336,8 +383,9 @@ func (s *Service) People(ctx context.Context, orgID, deviceID int64, kind string
 	return out, total, rows.Err()
 }
 
-// Enrol adds (or removes) people of a kind to a device and queues the commands that put
-// them on the terminal (or take them off) right away.
+// Enrol adds (or removes) people of a kind to a device and, in the same transaction, queues
+// the commands that put them on the terminal (or take them off), superseding what was still
+// waiting for their PINs.
 func (s *Service) Enrol(ctx context.Context, orgID, deviceID int64, kind string, ids []int64, add bool) error {
 	if _, err := s.Get(ctx, orgID, deviceID); err != nil {
 		return err
@@ -365,13 +413,33 @@ func (s *Service) Enrol(ctx context.Context, orgID, deviceID int64, kind string,
 	}
 	return s.db.WithTx(ctx, func(ctx context.Context) error {
 		for id := range seen {
+			p, archived, err := s.person(ctx, orgID, id)
+			if err != nil {
+				return err
+			}
 			if add {
-				if _, err := s.q(ctx).ExecContext(ctx, `INSERT INTO device_people (org_id, device_id, person_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-					orgID, deviceID, id, s.Now()); err != nil {
+				res, err := s.q(ctx).ExecContext(ctx, `INSERT INTO device_people (org_id, device_id, person_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+					orgID, deviceID, id, s.Now())
+				if err != nil {
 					return err
 				}
-			} else if _, err := s.q(ctx).ExecContext(ctx, `DELETE FROM device_people WHERE org_id = $1 AND device_id = $2 AND person_id = $3`, orgID, deviceID, id); err != nil {
+				// Someone already on the device is not sent again; an archived person is
+				// enrolled but only reaches the terminal when restored.
+				if n, _ := res.RowsAffected(); n == 1 && !archived {
+					if err := s.putPerson(ctx, orgID, deviceID, p); err != nil {
+						return err
+					}
+				}
+				continue
+			}
+			res, err := s.q(ctx).ExecContext(ctx, `DELETE FROM device_people WHERE org_id = $1 AND device_id = $2 AND person_id = $3`, orgID, deviceID, id)
+			if err != nil {
 				return err
+			}
+			if n, _ := res.RowsAffected(); n == 1 {
+				if err := s.takePerson(ctx, orgID, deviceID, p.Code); err != nil {
+					return err
+				}
 			}
 		}
 		return nil
@@ -402,7 +470,7 @@ func (s *Service) enrolled(ctx context.Context, orgID, deviceID int64) ([]Enroll
 // Synchronise queues what makes the terminal match the enrolment: every enrolled person's
 // user record and face photo, the deletion of every PIN the terminal holds that is no longer
 // enrolled (as far as the server knows it), and an INFO to refresh the counts. Commands of
-// an earlier synchronisation still waiting are replaced.
+// an earlier synchronisation or enrolment still waiting are cancelled and replaced.
 func (s *Service) Synchronise(ctx context.Context, orgID, deviceID int64) (int, error) {
 	if _, err := s.Get(ctx, orgID, deviceID); err != nil {
 		return 0, err
@@ -417,7 +485,7 @@ func (s *Service) Synchronise(ctx context.Context, orgID, deviceID int64) (int, 
 	}
 	n := 0
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
-		if _, err := s.q(ctx).ExecContext(ctx, `UPDATE device_commands SET status = 'expired', done_at = $3 WHERE org_id = $1 AND device_id = $2 AND status = 'queued'`,
+		if _, err := s.q(ctx).ExecContext(ctx, `UPDATE device_commands SET status = 'cancelled', result = 'superseded', done_at = $3 WHERE org_id = $1 AND device_id = $2 AND status = 'queued'`,
 			orgID, deviceID, s.Now()); err != nil {
 			return err
 		}
@@ -566,16 +634,25 @@ func (s *Service) Claim(ctx context.Context, d Device, limit int) ([]Command, er
 		cands = append(cands, c)
 	}
 	rows.Close()
+	// One transaction for the batch: a commit per command made a backlog of 10,000 cost
+	// minutes on PostgreSQL (BenchmarkReconcile10k).
 	var out []Command
-	for _, c := range cands {
-		res, err := s.q(ctx).ExecContext(ctx, `UPDATE device_commands SET status = 'sent', sent_at = $2, attempts = attempts + 1 WHERE id = $1
-			AND (status = 'queued' OR (status = 'sent' AND sent_at < $3))`, c.ID, now, now.Add(-ResendAfter))
-		if err != nil {
-			return nil, err
+	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		out = out[:0]
+		for _, c := range cands {
+			res, err := s.q(ctx).ExecContext(ctx, `UPDATE device_commands SET status = 'sent', sent_at = $2, attempts = attempts + 1 WHERE id = $1
+				AND (status = 'queued' OR (status = 'sent' AND sent_at < $3))`, c.ID, now, now.Add(-ResendAfter))
+			if err != nil {
+				return err
+			}
+			if n, _ := res.RowsAffected(); n == 1 {
+				out = append(out, c)
+			}
 		}
-		if n, _ := res.RowsAffected(); n == 1 {
-			out = append(out, c)
-		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -591,11 +668,62 @@ func (s *Service) Result(ctx context.Context, d Device, id int64, code int, extr
 		d.ID, id, status, code, extra, s.Now())
 }
 
+// Report is what a terminal tells of itself (its INFO): every field may be unknown (empty or
+// nil) and then keeps its stored value.
+type Report struct {
+	Firmware     string
+	PushVersion  string
+	Info         string
+	Users        *int
+	Fingerprints *int
+	Faces        *int
+	Logs         *int // attendance records held on the terminal
+	MaxUsers     *int
+	MaxLogs      *int
+}
+
 // Seen records that a device called, from where and with what it reported.
-func (s *Service) Seen(ctx context.Context, d Device, ip, firmware, info string) error {
+func (s *Service) Seen(ctx context.Context, d Device, ip string, r Report) error {
 	_, err := s.q(ctx).ExecContext(ctx, `UPDATE devices SET last_seen = $2, last_ip = $3, firmware = CASE WHEN $4 = '' THEN firmware ELSE $4 END,
-		info = CASE WHEN $5 = '' THEN info ELSE $5 END WHERE id = $1`, d.ID, s.Now(), ip, firmware, info)
+		info = CASE WHEN $5 = '' THEN info ELSE $5 END, push_version = CASE WHEN $6 = '' THEN push_version ELSE $6 END,
+		user_count = COALESCE($7, user_count), fingerprint_count = COALESCE($8, fingerprint_count), face_count = COALESCE($9, face_count),
+		log_count = COALESCE($10, log_count), user_capacity = COALESCE($11, user_capacity), log_capacity = COALESCE($12, log_capacity)
+		WHERE id = $1`, d.ID, s.Now(), ip, r.Firmware, r.Info, r.PushVersion, nullInt(r.Users), nullInt(r.Fingerprints), nullInt(r.Faces),
+		nullInt(r.Logs), nullInt(r.MaxUsers), nullInt(r.MaxLogs))
 	return err
+}
+
+func nullInt(p *int) any {
+	if p == nil {
+		return nil
+	}
+	return int64(*p)
+}
+
+// Told records the UTC offset (seconds) a terminal was told in its handshake, and the push
+// version it gave there ("" for firmware that sends none). Cached terminals are forgotten
+// when it changed, so that its punches are read at the new offset at once.
+func (s *Service) Told(ctx context.Context, d Device, offset int, pushVersion string) error {
+	if d.TZTold != nil && *d.TZTold == offset && d.PushVersion == pushVersion {
+		return nil
+	}
+	return s.db.WithTx(ctx, func(ctx context.Context) error {
+		if _, err := s.q(ctx).ExecContext(ctx, `UPDATE devices SET tz_told = $2, push_version = $3 WHERE id = $1`, d.ID, offset, pushVersion); err != nil {
+			return err
+		}
+		return s.devicesChanged(ctx)
+	})
+}
+
+// QueueClockSync queues a CHECK, which makes the terminal fetch its options again (and so the
+// new TimeZone), unless one is already waiting: the organisation's offset changed (daylight
+// saving) since the terminal was told, and old firmware cannot follow the change by itself.
+func (s *Service) QueueClockSync(ctx context.Context, d Device) error {
+	var n int
+	if err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM device_commands WHERE device_id = $1 AND label = 'clock' AND status IN ('queued', 'sent')`, d.ID).Scan(&n); err != nil || n > 0 {
+		return err
+	}
+	return s.queue(ctx, d.OrgID, d.ID, "CHECK", "clock")
 }
 
 // SetStamp remembers the last ATTLOG stamp a device reported.

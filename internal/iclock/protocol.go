@@ -123,9 +123,39 @@ func ParseResults(body string) ([]Result, error) {
 	return out, nil
 }
 
-// Options is the handshake's answer block.
-func Options(sn, attStamp string, offsetHours float64) string {
-	tz := strconv.FormatFloat(offsetHours, 'f', -1, 64)
+// OldFirmware tells the black-and-white generation (6.60 and before), which sends no pushver
+// (or one below 2) and reads TimeZone in whole hours only.
+func OldFirmware(pushver string) bool {
+	pushver = strings.TrimSpace(pushver)
+	if pushver == "" {
+		return true
+	}
+	major, _, _ := strings.Cut(pushver, ".")
+	n, err := strconv.Atoi(major)
+	return err == nil && n < 2
+}
+
+// TimeZoneOption is the handshake's TimeZone for the offset of loc at now, and the offset in
+// seconds the terminal will run at. A whole-hour offset is sent in hours (8, -5), which every
+// generation reads. Half-hour and 45-minute zones (+05:30, +05:45) are sent in minutes (330,
+// 345): newer firmware reads a value beyond ±14 as minutes. Old firmware takes whole hours
+// only; it is told the hour toward zero (5 for +05:30) and its punches are read at that
+// offset, so they are stored at the right instant although its display is off by the rest.
+// A decimal (5.5) is read by no firmware as meant: the field reported 30-minute drift.
+func TimeZoneOption(now time.Time, loc *time.Location, old bool) (string, int) {
+	_, off := now.In(loc).Zone()
+	if off%3600 == 0 {
+		return strconv.Itoa(off / 3600), off
+	}
+	if old {
+		h := off / 3600 // toward zero
+		return strconv.Itoa(h), h * 3600
+	}
+	return strconv.Itoa(off / 60), off - off%60
+}
+
+// Options is the handshake's answer block; tz is the TimeZone value (TimeZoneOption).
+func Options(sn, attStamp, tz string) string {
 	return strings.Join([]string{
 		"GET OPTION FROM: " + sn,
 		"ATTLOGStamp=" + attStamp,

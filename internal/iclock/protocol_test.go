@@ -64,14 +64,54 @@ func TestParseResults(t *testing.T) {
 }
 
 func TestOptions(t *testing.T) {
-	o := Options("SIM0001", "None", 8)
+	o := Options("SIM0001", "None", "8")
 	for _, want := range []string{"GET OPTION FROM: SIM0001\n", "ATTLOGStamp=None\n", "TimeZone=8\n", "Realtime=1\n", "ErrorDelay=30\n", "TransFlag=", "ServerVer="} {
 		if !strings.Contains(o, want) {
 			t.Errorf("options lack %q:\n%s", want, o)
 		}
 	}
-	if o := Options("X", "1", 5.5); !strings.Contains(o, "TimeZone=5.5\n") {
-		t.Errorf("half-hour zone: %s", o)
+}
+
+// TimeZone per firmware generation: whole hours for every generation when the offset is
+// whole; minutes for newer firmware in half-hour and 45-minute zones; the hour toward zero
+// for old firmware, whose punches are then read at that offset. Never a decimal.
+func TestTimeZoneOption(t *testing.T) {
+	zone := func(name string) *time.Location {
+		l, err := time.LoadLocation(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	summer := time.Date(2026, 7, 1, 12, 0, 0, 0, time.UTC)
+	winter := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		loc     string
+		at      time.Time
+		pushver string
+		want    string
+		told    int
+	}{
+		{"Asia/Kuala_Lumpur", winter, "2.4.1", "8", 8 * 3600},
+		{"Asia/Kuala_Lumpur", winter, "", "8", 8 * 3600},
+		{"Asia/Kolkata", winter, "2.4.1", "330", 330 * 60},
+		{"Asia/Kolkata", winter, "2.2.14", "330", 330 * 60},
+		{"Asia/Kolkata", winter, "", "5", 5 * 3600},
+		{"Asia/Kathmandu", winter, "2.4.1", "345", 345 * 60},
+		{"America/St_Johns", winter, "2.4.1", "-210", -210 * 60},
+		{"America/St_Johns", winter, "", "-3", -3 * 3600},
+		{"America/New_York", summer, "2.4.1", "-4", -4 * 3600},
+		{"America/New_York", winter, "", "-5", -5 * 3600},
+	} {
+		got, told := TimeZoneOption(c.at, zone(c.loc), OldFirmware(c.pushver))
+		if got != c.want || told != c.told {
+			t.Errorf("%s %q: TimeZone=%s (told %d), want %s (%d)", c.loc, c.pushver, got, told, c.want, c.told)
+		}
+	}
+	for v, old := range map[string]bool{"": true, "1.0": true, "2.2.14": false, "2.4.1": false, "3.1.2": false, "x": false} {
+		if OldFirmware(v) != old {
+			t.Errorf("OldFirmware(%q) = %v", v, !old)
+		}
 	}
 }
 

@@ -9,8 +9,10 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -34,6 +36,59 @@ type Server struct {
 	Devices    *device.Service
 	Attendance *attendance.Service
 	Orgs       Orgs
+	// Now is the clock for time zones and the Date header (nil: the real clock).
+	Now func() time.Time
+
+	seen, stamped throttle
+	unknownPaths  onceSet
+	reported      lastValue // the INFO a device last reported, as this node wrote it
+}
+
+// lastValue remembers, per device, the last value this node wrote of something.
+type lastValue struct {
+	mu   sync.Mutex
+	last map[int64]string
+}
+
+// changed reports whether v differs from the device's last value, and remembers it.
+func (l *lastValue) changed(id int64, v string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.last[id] == v {
+		return false
+	}
+	if l.last == nil || len(l.last) > 100_000 {
+		l.last = map[int64]string{}
+	}
+	l.last[id] = v
+	return true
+}
+
+// WriteEvery is how often a node records a device's last call (Seen) and its ATTLOG stamp.
+// Both change with every request; writing them each time would double the writes of a
+// real-time punch. A stamp up to this old makes a restarted terminal send a few punches
+// again, which are ignored as duplicates.
+const WriteEvery = 20 * time.Second
+
+// throttle remembers when this node last wrote something of a device.
+type throttle struct {
+	mu sync.Mutex
+	at map[int64]time.Time
+}
+
+// due tells whether the device's write is due, and if so counts it as done now.
+func (t *throttle) due(id int64) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	now := time.Now()
+	if last, ok := t.at[id]; ok && now.Sub(last) < WriteEvery {
+		return false
+	}
+	if t.at == nil || len(t.at) > 100_000 {
+		t.at = map[int64]time.Time{}
+	}
+	t.at[id] = now
+	return true
 }
 
 // Route is one protocol endpoint (the API route table lists them with the rest).
@@ -42,15 +97,73 @@ type Route struct {
 	Handle       http.HandlerFunc
 }
 
-// Routes are the protocol's endpoints.
+// Routes are the protocol's endpoints. Each also answers under its ".aspx" name, which eSSL
+// and other OEM firmware call (cdata.aspx, getrequest.aspx, devicecmd.aspx). The last route,
+// with no method, takes every other /iclock/ path, so a terminal never gets the web app's
+// HTML page (which it would try to parse) nor a 405 for a method it expected to work.
 func (s *Server) Routes() []Route {
-	return []Route{
-		{"GET", "/iclock/cdata", s.device(s.handshake)},
-		{"POST", "/iclock/cdata", s.device(s.upload)},
-		{"GET", "/iclock/getrequest", s.device(s.getRequest)},
-		{"POST", "/iclock/devicecmd", s.device(s.deviceCmd)},
-		{"GET", "/iclock/ping", s.device(func(w http.ResponseWriter, r *http.Request, d device.Device) { text(w, "OK\n") })},
+	var rs []Route
+	for _, alias := range []string{"", ".aspx"} {
+		rs = append(rs,
+			Route{"GET", "/iclock/cdata" + alias, s.device(s.handshake)},
+			Route{"POST", "/iclock/cdata" + alias, s.device(s.upload)},
+			Route{"GET", "/iclock/getrequest" + alias, s.device(s.getRequest)},
+			Route{"POST", "/iclock/devicecmd" + alias, s.device(s.deviceCmd)},
+			Route{"GET", "/iclock/rtdata" + alias, s.device(s.rtdata)},
+			Route{"GET", "/iclock/ping" + alias, s.device(func(w http.ResponseWriter, r *http.Request, d device.Device) { text(w, "OK\n") })},
+		)
 	}
+	return append(rs, Route{"", "/iclock/", s.unknown})
+}
+
+// onceSet remembers keys seen, to log something once (bounded: forgotten past 10,000 keys).
+type onceSet struct {
+	mu   sync.Mutex
+	seen map[string]bool
+}
+
+// first reports whether key is new, and remembers it.
+func (o *onceSet) first(key string) bool {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.seen[key] {
+		return false
+	}
+	if o.seen == nil || len(o.seen) >= 10_000 {
+		o.seen = map[string]bool{}
+	}
+	o.seen[key] = true
+	return true
+}
+
+// unknown answers an /iclock/ path (or method) the server does not serve with a plain-text
+// 404, logged once per device and path on this node: a terminal asking for it keeps asking,
+// and one line tells the administrator which firmware wants what.
+func (s *Server) unknown(w http.ResponseWriter, r *http.Request) {
+	sn := r.URL.Query().Get("SN")
+	if storable(sn) && storable(r.URL.Path) && s.unknownPaths.first(strings.ToUpper(sn)+" "+r.Method+" "+r.URL.Path) {
+		slog.Warn("iclock: unknown path", "sn", sn, "method", r.Method, "path", r.URL.Path, "ip", remoteIP(r))
+	}
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.WriteHeader(http.StatusNotFound)
+	io.WriteString(w, "unknown path\n")
+}
+
+// rtdata answers "GET rtdata?type=time", the clock synchronisation of newer firmware, with
+// the server's time in UTC in the protocol's own encoding and the offset of the device's
+// zone (the organisation's) at this instant: "DateTime=<encoded>,ServerTZ=+0530". Any other
+// type gets OK.
+func (s *Server) rtdata(w http.ResponseWriter, r *http.Request, d device.Device) {
+	if !strings.EqualFold(r.URL.Query().Get("type"), "time") {
+		text(w, "OK\n")
+		return
+	}
+	loc, err := s.zone(r.Context(), d.OrgID)
+	if err != nil {
+		http.Error(w, "try later", http.StatusServiceUnavailable)
+		return
+	}
+	text(w, TimeReply(s.now(), loc)+"\n")
 }
 
 func text(w http.ResponseWriter, s string) {
@@ -85,10 +198,15 @@ func (s *Server) device(next func(http.ResponseWriter, *http.Request, device.Dev
 	return func(w http.ResponseWriter, r *http.Request) {
 		sn := r.URL.Query().Get("SN")
 		ip := remoteIP(r)
+		handshake := r.URL.Query().Get("options") == "all"
 		var d device.Device
 		err := device.ErrNotFound // a serial number that is not text names no device
-		if storable(sn) {
+		switch {
+		case !storable(sn):
+		case handshake: // answers with the stored stamp: read it fresh
 			d, err = s.Devices.BySerial(r.Context(), sn)
+		default:
+			d, err = s.Devices.Terminal(r.Context(), sn)
 		}
 		switch {
 		case errors.Is(err, device.ErrNotFound) || sn == "":
@@ -103,7 +221,7 @@ func (s *Server) device(next func(http.ResponseWriter, *http.Request, device.Dev
 			slog.Warn("iclock: disabled device", "sn", sn, "ip", ip)
 			http.Error(w, "device disabled", http.StatusForbidden)
 			return
-		case d.PushKey != "" && subtle.ConstantTimeCompare([]byte(d.PushKey), []byte(r.URL.Query().Get("key"))) != 1:
+		case !keyAccepted(d, r.URL.Query()):
 			slog.Warn("iclock: wrong device key", "sn", sn, "ip", ip)
 			http.Error(w, "wrong key", http.StatusForbidden)
 			return
@@ -112,10 +230,16 @@ func (s *Server) device(next func(http.ResponseWriter, *http.Request, device.Dev
 			http.Error(w, "address not allowed", http.StatusForbidden)
 			return
 		}
-		// Record the call, but not more than every 20 seconds: a busy terminal's uploads
-		// should not each cost a write.
-		if d.LastSeen == nil || time.Since(*d.LastSeen) > 20*time.Second || r.URL.Query().Get("options") == "all" {
-			if err := s.Devices.Seen(r.Context(), d, ip, r.URL.Query().Get("pushver"), ""); err != nil {
+		// Record the call, but not more than every WriteEvery: a busy terminal's uploads
+		// should not each cost a write. Firmware 2.x reports its counts on every command
+		// poll (getrequest?INFO=...): those are written when they changed.
+		info := r.URL.Query().Get("INFO")
+		if handshake || s.seen.due(d.ID) || (info != "" && s.reported.changed(d.ID, info)) {
+			rep := ParseInfoParam(info)
+			if v := r.URL.Query().Get("pushver"); v != "" {
+				rep.PushVersion = clip(asText(v), 40)
+			}
+			if err := s.Devices.Seen(r.Context(), d, ip, rep); err != nil {
 				slog.Error("iclock: seen", "err", err)
 			}
 		}
@@ -123,12 +247,25 @@ func (s *Server) device(next func(http.ResponseWriter, *http.Request, device.Dev
 	}
 }
 
-func (s *Server) zone(ctx context.Context, orgID int64) (*time.Location, error) {
-	o, err := s.Orgs.Get(ctx, orgID)
-	if err != nil {
-		return nil, err
+// keyAccepted tells whether a request passes the device's push key. Few firmware versions
+// can send a key= parameter, so the key is optional: a request without one is accepted when
+// the device is locked to its serial number plus allowed source addresses instead (checked
+// next, by Allows). A key that is sent must be right.
+func keyAccepted(d device.Device, q url.Values) bool {
+	if d.PushKey == "" {
+		return true
 	}
-	return o.Location(), nil
+	sent, ok := q["key"]
+	if !ok || len(sent) == 0 || sent[0] == "" {
+		return strings.TrimSpace(d.AllowedIPs) != ""
+	}
+	return subtle.ConstantTimeCompare([]byte(d.PushKey), []byte(sent[0])) == 1
+}
+
+// zone is the organisation's time zone, cached as the reports have it: a real-time terminal
+// sends one request per punch, and each round trip counts (issue 16, single punch p99).
+func (s *Server) zone(ctx context.Context, orgID int64) (*time.Location, error) {
+	return s.Attendance.Location(ctx, orgID)
 }
 
 // handshake answers GET cdata: with options=all the options block that sets the device's
@@ -143,9 +280,33 @@ func (s *Server) handshake(w http.ResponseWriter, r *http.Request, d device.Devi
 		http.Error(w, "try later", http.StatusServiceUnavailable)
 		return
 	}
-	_, off := time.Now().In(loc).Zone()
-	w.Header().Set("Date", time.Now().UTC().Format(http.TimeFormat))
-	text(w, Options(d.Code, d.AttStamp, float64(off)/3600))
+	now := s.now()
+	pushver := clip(asText(r.URL.Query().Get("pushver")), 40)
+	tz, told := TimeZoneOption(now, loc, OldFirmware(pushver))
+	if err := s.Devices.Told(r.Context(), d, told, pushver); err != nil {
+		http.Error(w, "try later", http.StatusServiceUnavailable)
+		return
+	}
+	w.Header().Set("Date", now.UTC().Format(http.TimeFormat))
+	text(w, Options(d.Code, d.AttStamp, tz))
+}
+
+// now is the server's clock (Now when set, for tests across a daylight-saving change).
+func (s *Server) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
+}
+
+// deviceZone is the zone the terminal's clock runs in: the offset it was last told, which
+// old firmware keeps through a daylight-saving change until it is told again, or the
+// organisation's zone before its first handshake.
+func deviceZone(d device.Device, org *time.Location) *time.Location {
+	if d.TZTold == nil {
+		return org
+	}
+	return time.FixedZone("device", *d.TZTold)
 }
 
 // upload takes POST cdata: ATTLOG lines become punches in one transaction, answered
@@ -175,7 +336,7 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request, d device.Device)
 		http.Error(w, "try later", http.StatusServiceUnavailable)
 		return
 	}
-	if stamp := r.URL.Query().Get("Stamp"); stamp != "" {
+	if stamp := r.URL.Query().Get("Stamp"); stamp != "" && s.stamped.due(d.ID) {
 		_ = s.Devices.SetStamp(ctx, d, asText(stamp))
 	}
 	text(w, fmt.Sprintf("OK: %d\n", n))
@@ -208,7 +369,7 @@ func (s *Server) ingest(ctx context.Context, d device.Device, body string) (int,
 		if strings.TrimSpace(line) == "" {
 			continue
 		}
-		a, err := ParseAttLog(line, loc)
+		a, err := ParseAttLog(line, deviceZone(d, loc))
 		if err != nil {
 			rejected = append(rejected, line)
 			continue
@@ -219,12 +380,14 @@ func (s *Server) ingest(ctx context.Context, d device.Device, body string) (int,
 			accepted++ // acknowledged so the device stops resending; kept for review
 			continue
 		}
-		_, off := a.Time.Zone()
-		punches = append(punches, attendance.Punch{OrgID: d.OrgID, PersonID: pid, At: a.Time, LocalTime: a.Time.Format("2006-01-02T15:04:05"), Offset: off / 60,
+		// Read at the terminal's clock, kept in the organisation's zone.
+		local := a.Time.In(loc)
+		_, off := local.Zone()
+		punches = append(punches, attendance.Punch{OrgID: d.OrgID, PersonID: pid, At: local, LocalTime: local.Format("2006-01-02T15:04:05"), Offset: off / 60,
 			Source: source, DeviceID: &dev, State: a.Status, VerifyMode: a.Verify, Raw: a.Raw})
 		accepted++
 	}
-	err = s.DB.WithTx(ctx, func(ctx context.Context) error {
+	store := func(ctx context.Context) error {
 		if _, err := s.Attendance.RecordBatch(ctx, punches); err != nil {
 			return err
 		}
@@ -232,15 +395,28 @@ func (s *Server) ingest(ctx context.Context, d device.Device, body string) (int,
 			return s.Devices.Record(ctx, d, "ATTLOG-REJECTED", strings.Join(rejected, "\n"))
 		}
 		return nil
-	})
+	}
+	if len(rejected) == 0 && len(punches) <= attendance.PunchesPerStatement {
+		// One statement is atomic by itself: a real-time punch is stored without BEGIN and
+		// COMMIT, two of its round trips to PostgreSQL.
+		err = store(ctx)
+	} else {
+		err = s.DB.WithTx(ctx, store)
+	}
 	if err != nil {
 		return 0, err
 	}
+	// A backlog of many uploads adds up: the punches table is analysed once the rows
+	// written reach a tenth of it (database.RowsWritten), in the background.
+	s.DB.RowsWritten(len(punches), "punches")
 	return accepted, nil
 }
 
 // getRequest hands the device its next commands, one "C:<id>:<command>" line each, or OK.
 func (s *Server) getRequest(w http.ResponseWriter, r *http.Request, d device.Device) {
+	if err := s.clockCheck(r.Context(), d); err != nil {
+		slog.Error("iclock: clock check", "err", err)
+	}
 	cmds, err := s.Devices.Claim(r.Context(), d, 20)
 	if err != nil {
 		slog.Error("iclock: claim", "err", err)
@@ -258,6 +434,22 @@ func (s *Server) getRequest(w http.ResponseWriter, r *http.Request, d device.Dev
 	text(w, b.String())
 }
 
+// clockCheck queues a clock re-sync when what the terminal would be told now differs from
+// what it was told (the organisation's zone changed its offset: daylight saving).
+func (s *Server) clockCheck(ctx context.Context, d device.Device) error {
+	if d.TZTold == nil {
+		return nil
+	}
+	loc, err := s.zone(ctx, d.OrgID)
+	if err != nil {
+		return err
+	}
+	if _, told := TimeZoneOption(s.now(), loc, OldFirmware(d.PushVersion)); told != *d.TZTold {
+		return s.Devices.QueueClockSync(ctx, d)
+	}
+	return nil
+}
+
 // deviceCmd records command results with the device's return codes; an INFO reply's lines
 // update the device's firmware and counts.
 func (s *Server) deviceCmd(w http.ResponseWriter, r *http.Request, d device.Device) {
@@ -271,15 +463,25 @@ func (s *Server) deviceCmd(w http.ResponseWriter, r *http.Request, d device.Devi
 	if err != nil {
 		slog.Warn("iclock: bad devicecmd", "sn", d.Code, "err", err)
 	}
-	for _, res := range results {
-		if err := s.Devices.Result(r.Context(), d, res.ID, res.Return, strings.TrimSpace(res.Extra)); err != nil && !errors.Is(err, device.ErrNotFound) {
-			http.Error(w, "try later", http.StatusServiceUnavailable)
-			return
+	// The results of one post in one transaction: a commit each made a large
+	// synchronisation slow on PostgreSQL (BenchmarkReconcile10k).
+	err = s.DB.WithTx(r.Context(), func(ctx context.Context) error {
+		for _, res := range results {
+			if err := s.Devices.Result(ctx, d, res.ID, res.Return, strings.TrimSpace(res.Extra)); err != nil && !errors.Is(err, device.ErrNotFound) {
+				return err
+			}
+			if res.Cmd == "INFO" && res.Extra != "" {
+				if err := s.Devices.Seen(ctx, d, remoteIP(r), ParseInfoReply(res.Extra)); err != nil {
+					return err
+				}
+			}
 		}
-		if res.Cmd == "INFO" && res.Extra != "" {
-			info := Fields(strings.ReplaceAll(strings.TrimSpace(res.Extra), "\n", "\t"))
-			_ = s.Devices.Seen(r.Context(), d, remoteIP(r), info["FWVersion"], strings.TrimSpace(res.Extra))
-		}
+		return nil
+	})
+	if err != nil {
+		slog.Error("iclock: devicecmd", "sn", d.Code, "err", err)
+		http.Error(w, "try later", http.StatusServiceUnavailable)
+		return
 	}
 	text(w, "OK\n")
 }

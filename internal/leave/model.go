@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"hadir/internal/approval"
 	"math"
 	"reflect"
 	"strconv"
@@ -144,6 +145,9 @@ type Application struct {
 	DecidedAt     *time.Time `json:"decided_at"`
 	Comment       string     `json:"comment"`
 	CreatedAt     time.Time  `json:"application_date"`
+	// Timeline is the application's approval steps (lists only; empty for an application
+	// decided before the approvals engine, or an assignment).
+	Timeline []approval.Decision `json:"timeline,omitempty"`
 }
 
 // Attachment is an uploaded supporting document.

@@ -2,14 +2,17 @@ package leave
 
 import (
 	"context"
+
 	"errors"
 	"fmt"
+	"hadir/internal/approval"
 	"net/http"
 	"strings"
 	"time"
 	"unicode"
 
 	"hadir/internal/attendance"
+	"hadir/internal/notify"
 	"hadir/internal/org"
 	"hadir/internal/platform/auth"
 	"hadir/internal/platform/database"
@@ -20,6 +23,8 @@ import (
 // Calendar tells which dates a person works (schedules minus holidays).
 type Calendar interface {
 	WorkingDays(ctx context.Context, orgID, personID int64, from, to string) ([]string, error)
+	// WorkCalendar answers the same for many people within [from, to].
+	WorkCalendar(ctx context.Context, orgID int64, personIDs []int64, from, to string) (*attendance.WorkCalendar, error)
 }
 
 // Orgs gives the organisation's name and zone.
@@ -32,6 +37,13 @@ type Mailer interface {
 	Enqueue(ctx context.Context, m mail.Message) error
 }
 
+// Notifier tells people of a change, in its transaction, by the channels they chose
+// (notify.Service): in-app rows and e-mail through the outbox.
+type Notifier interface {
+	Deliver(ctx context.Context, orgID int64, to []notify.Recipient, n notify.Note) error
+	Admins(ctx context.Context, orgID int64) ([]notify.Recipient, error)
+}
+
 // Service holds the leave rules for both kinds.
 type Service struct {
 	db       *database.DB
@@ -39,15 +51,100 @@ type Service struct {
 	calendar Calendar
 	orgs     Orgs
 	mail     Mailer
+	notify   Notifier // nil: e-mail only, as before notifications existed
 	baseURL  string
+	// approvals routes applications through their type's chain (DESIGN §10); nil keeps the
+	// single admin decision (tests of the leave package alone).
+	approvals *approval.Service
 	// Now is the clock.
 	Now func() time.Time
+}
+
+// UseApprovals routes applications of both kinds through the approvals engine: the final
+// approval re-checks the balance in the engine's transaction (Check) and marks the
+// application approved (Approve); a rejection marks it rejected.
+func (s *Service) UseApprovals(a *approval.Service) {
+	s.approvals = a
+	for _, kind := range []string{KindLeave, KindAway} {
+		a.Register(approval.Domain{
+			Kind:  kind,
+			Check: s.checkFinal,
+			Approve: func(ctx context.Context, orgID, id int64, by approval.Actor, comment string) error {
+				return s.applyDecision(ctx, orgID, id, Approved, by, comment)
+			},
+			Reject: func(ctx context.Context, orgID, id int64, by approval.Actor, comment string) error {
+				return s.applyDecision(ctx, orgID, id, Rejected, by, comment)
+			},
+		})
+	}
+}
+
+// checkFinal re-checks the balance of an application at its final approval, with the person's
+// row locked, so two final approvals that together exceed it cannot both succeed.
+func (s *Service) checkFinal(ctx context.Context, orgID, id int64) error {
+	a, err := s.store.Application(ctx, orgID, id)
+	if err != nil {
+		return err
+	}
+	if _, err := s.store.Person(ctx, orgID, a.PersonID, true); err != nil {
+		return err
+	}
+	typ, err := s.store.Type(ctx, orgID, a.TypeID)
+	if err != nil {
+		return err
+	}
+	if typ.AllowNegative {
+		return nil
+	}
+	ent, err := s.store.EntitlementOn(ctx, orgID, a.PersonID, a.TypeID, a.From)
+	if err != nil {
+		return err
+	}
+	if ent.Balance < a.Amount {
+		return fmt.Errorf("%w: %s left, %s asked", ErrInsufficient, ent.Balance, a.Amount)
+	}
+	return nil
+}
+
+// applyDecision is the effect of the engine's final decision on the application, with the
+// applicant's e-mail.
+func (s *Service) applyDecision(ctx context.Context, orgID, id int64, to string, by approval.Actor, comment string) error {
+	a, err := s.store.Application(ctx, orgID, id)
+	if err != nil {
+		return err
+	}
+	if err := s.store.Decide(ctx, orgID, id, []string{Pending}, to, by.UserID, by.Name, comment); err != nil {
+		return err
+	}
+	p, err := s.store.Person(ctx, orgID, a.PersonID, false)
+	if err != nil {
+		return err
+	}
+	typ, err := s.store.Type(ctx, orgID, a.TypeID)
+	if err != nil {
+		return err
+	}
+	a.Status, a.Comment, a.DecidedBy = to, comment, by.Name
+	return s.notifyDecision(ctx, orgID, p, a, typ)
+}
+
+// Timeline returns the approval steps of an application (empty when it never went through
+// the engine).
+func (s *Service) Timeline(ctx context.Context, orgID int64, kind string, id int64) ([]approval.Decision, error) {
+	if s.approvals == nil {
+		return []approval.Decision{}, nil
+	}
+	return s.approvals.Timeline(ctx, orgID, kind, id)
 }
 
 // NewService returns a Service.
 func NewService(db *database.DB, store *SQLStore, cal Calendar, orgs Orgs, m Mailer, baseURL string) *Service {
 	return &Service{db: db, store: store, calendar: cal, orgs: orgs, mail: m, baseURL: baseURL, Now: time.Now}
 }
+
+// SetNotifier sends the service's news through n (in-app and e-mail by preference)
+// instead of straight to the outbox.
+func (s *Service) SetNotifier(n Notifier) { s.notify = n }
 
 func (s *Service) today(ctx context.Context, orgID int64) (string, error) {
 	o, err := s.orgs.Get(ctx, orgID)
@@ -176,16 +273,44 @@ func (s *Service) SaveEntitlement(ctx context.Context, orgID int64, personKind, 
 	if err := s.checkPerson(ctx, orgID, personKind, e.PersonID); err != nil {
 		return e, err
 	}
-	t, err := s.Type(ctx, orgID, kind, e.TypeID)
-	if errors.Is(err, ErrNotFound) {
-		return e, validate.Field("leave_type_id", "validation.invalid", "the leave type is not valid")
+	e, t, err := s.checkEntitlement(ctx, orgID, kind, e)
+	if err != nil {
+		return e, err
+	}
+	if e.ID != 0 {
+		if _, err := s.Entitlement(ctx, orgID, personKind, kind, e.ID); err != nil {
+			return e, err
+		}
+	} else if id, err := s.store.FindEntitlement(ctx, orgID, e.PersonID, t.ID, e.PeriodStart); err != nil {
+		return e, err
+	} else if id != 0 {
+		e.ID = id // one entitlement per person, type and period: saving again updates it
+	}
+	id, err := s.store.SaveEntitlement(ctx, orgID, e)
+	if errors.Is(err, database.ErrUniqueViolation) {
+		// An edit moved the period onto the start of another entitlement of the same person
+		// and type (found by the contract fuzz: it was a 500).
+		return e, validate.Field("period_start", "validation.taken", "another entitlement of this person and type starts on this date")
 	}
 	if err != nil {
 		return e, err
+	}
+	return s.store.Entitlement(ctx, orgID, id)
+}
+
+// checkEntitlement checks the type and the fields of an entitlement, whoever it is for, and
+// fills the defaults: the period is the current calendar year, valid until its end.
+func (s *Service) checkEntitlement(ctx context.Context, orgID int64, kind string, e Entitlement) (Entitlement, Type, error) {
+	t, err := s.Type(ctx, orgID, kind, e.TypeID)
+	if errors.Is(err, ErrNotFound) {
+		return e, t, validate.Field("leave_type_id", "validation.invalid", "the leave type is not valid")
+	}
+	if err != nil {
+		return e, t, err
 	}
 	today, err := s.today(ctx, orgID)
 	if err != nil {
-		return e, err
+		return e, t, err
 	}
 	if e.PeriodStart == "" {
 		e.PeriodStart = today[:4] + "-01-01"
@@ -215,46 +340,66 @@ func (s *Service) SaveEntitlement(ctx context.Context, orgID int64, personKind, 
 		c.Invalid("carried_over")
 	}
 	c.MaxText("note", e.Note, 2000)
-	if err := c.Err(); err != nil {
-		return e, err
-	}
-	if e.ID != 0 {
-		if _, err := s.Entitlement(ctx, orgID, personKind, kind, e.ID); err != nil {
-			return e, err
-		}
-	} else if id, err := s.store.FindEntitlement(ctx, orgID, e.PersonID, t.ID, e.PeriodStart); err != nil {
-		return e, err
-	} else if id != 0 {
-		e.ID = id // one entitlement per person, type and period: saving again updates it
-	}
-	id, err := s.store.SaveEntitlement(ctx, orgID, e)
-	if errors.Is(err, database.ErrUniqueViolation) {
-		// An edit moved the period onto the start of another entitlement of the same person
-		// and type (found by the contract fuzz: it was a 500).
-		return e, validate.Field("period_start", "validation.taken", "another entitlement of this person and type starts on this date")
-	}
-	if err != nil {
-		return e, err
-	}
-	return s.store.Entitlement(ctx, orgID, id)
+	return e, t, c.Err()
 }
 
 // BulkEntitle gives every listed person the same entitlement (their own rows); existing
-// ones for that period are updated. It returns how many it saved.
+// ones for that period are updated. It returns how many it saved (one per listed id, as
+// saving them one by one did).
+//
+// It answers exactly what SaveEntitlement called for each person in turn inside one
+// transaction answered (the first person checked, then the fields, then everyone), but in
+// a fixed number of statements: one to check all the people and one upsert, instead of a
+// lookup, a write and a balance read per person (12.7 s for 5,000 people, issue 16).
 func (s *Service) BulkEntitle(ctx context.Context, orgID int64, personKind, kind string, personIDs []int64, e Entitlement) (int, error) {
-	n := 0
-	err := s.db.WithTx(ctx, func(ctx context.Context) error {
-		for _, id := range personIDs {
-			x := e
-			x.ID, x.PersonID = 0, id
-			if _, err := s.SaveEntitlement(ctx, orgID, personKind, kind, x); err != nil {
-				return err
-			}
-			n++
+	if len(personIDs) == 0 {
+		return 0, nil
+	}
+	if err := s.checkPerson(ctx, orgID, personKind, personIDs[0]); err != nil {
+		return 0, err
+	}
+	e.ID, e.PersonID = 0, 0
+	e, _, err := s.checkEntitlement(ctx, orgID, kind, e)
+	if err != nil {
+		return 0, err
+	}
+	ids := distinct(personIDs)
+	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		kinds, err := s.store.PeopleKinds(ctx, orgID, ids)
+		if err != nil {
+			return err
 		}
-		return nil
+		for _, id := range personIDs {
+			if k, ok := kinds[id]; !ok || !attendance.KindMatches(personKind, k) {
+				return ErrNotFound
+			}
+		}
+		return s.store.UpsertEntitlements(ctx, orgID, ids, e)
 	})
-	return n, err
+	if err != nil {
+		return 0, err
+	}
+	if len(ids) >= bulkAnalyzeRows { // a large set changes the planner's picture of the table
+		s.db.AnalyzeSoon("leave_entitlements")
+	}
+	return len(personIDs), nil
+}
+
+// bulkAnalyzeRows is the size of a bulk write after which its tables are analysed (issue 16:
+// PostgreSQL without statistics picks scans that take seconds).
+const bulkAnalyzeRows = 1000
+
+// distinct returns the ids without repeats, in their first order.
+func distinct(ids []int64) []int64 {
+	seen := make(map[int64]bool, len(ids))
+	out := make([]int64, 0, len(ids))
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // DeleteEntitlement removes an entitlement.
@@ -288,12 +433,18 @@ type Actor struct {
 	UserID  int64
 	Name    string
 	IsAdmin bool
+	// PersonID is the person linked to the actor's account (0 when unknown or none); the
+	// approvals engine matches it against the approver of a level.
+	PersonID int64
 }
 
-// Apply validates and stores an application: pending, or approved at once for an assignment.
-// Days counted are the person's working days in the range; overlap with a pending or
-// approved application and more than the available balance are refused.
-func (s *Service) Apply(ctx context.Context, orgID int64, personKind, kind string, r Request, by Actor, assignment bool) (Application, error) {
+func (a Actor) approval() approval.Actor {
+	return approval.Actor{UserID: a.UserID, Name: a.Name, IsAdmin: a.IsAdmin, PersonID: a.PersonID}
+}
+
+// checkRequest checks the fields of an application that need nothing stored, and fills the
+// defaults (a full day; one date when to_date is empty).
+func checkRequest(r Request) (Request, error) {
 	r.Reason, r.Session = strings.TrimSpace(r.Reason), strings.TrimSpace(r.Session)
 	if r.Session == "" {
 		r.Session = "full"
@@ -323,7 +474,68 @@ func (s *Service) Apply(ctx context.Context, orgID int64, personKind, kind strin
 	if r.TypeID == 0 {
 		c.Add("leave_type_id", "validation.required", "leave type is required", nil)
 	}
-	if err := c.Err(); err != nil {
+	return r, c.Err()
+}
+
+// checkRequestType checks what an application's type asks of it.
+func checkRequestType(r Request, typ Type) error {
+	if typ.AttachmentRequired && r.Attachment == nil {
+		return ErrAttachmentRequired
+	}
+	if typ.Unit == "hour" && (r.Hours <= 0 || r.Hours > 24*100) {
+		return validate.Field("hours", "validation.required", "hours are required for an hourly type (at most 24)")
+	}
+	return nil
+}
+
+// amountFor is what an application takes: its working days, half a day for a session, or
+// the hours asked for an hourly type.
+func amountFor(workingDays int, typ Type, r Request) (Amount, error) {
+	if workingDays == 0 {
+		return 0, ErrNoWorkingDays
+	}
+	switch {
+	case typ.Unit == "hour":
+		return r.Hours, nil
+	case r.Session != "full":
+		return 50, nil
+	}
+	return Amount(workingDays * 100), nil
+}
+
+// overlapsAny reports whether an application touches one of the person's pending or approved
+// ones; the morning and the afternoon of one day do not overlap.
+func overlapsAny(others []Application, r Request) bool {
+	for _, o := range others {
+		if o.From > r.To || o.To < r.From {
+			continue
+		}
+		if o.From == o.To && r.From == r.To && o.Session != "full" && r.Session != "full" && o.Session != r.Session {
+			continue // the morning and the afternoon of one day
+		}
+		return true
+	}
+	return false
+}
+
+// checkAvailable refuses an application that runs past its entitlement or takes more than
+// is available.
+func checkAvailable(ent Entitlement, r Request, amount Amount) error {
+	if r.To > ent.ValidUntil {
+		return validate.Field("to_date", "leave.beyond_entitlement", "the dates run past the entitlement's valid-until date "+ent.ValidUntil)
+	}
+	if ent.Available < amount {
+		return fmt.Errorf("%w: %s available, %s asked", ErrInsufficient, ent.Available, amount)
+	}
+	return nil
+}
+
+// Apply validates and stores an application: pending, or approved at once for an assignment.
+// Days counted are the person's working days in the range; overlap with a pending or
+// approved application and more than the available balance are refused.
+func (s *Service) Apply(ctx context.Context, orgID int64, personKind, kind string, r Request, by Actor, assignment bool) (Application, error) {
+	r, err := checkRequest(r)
+	if err != nil {
 		return Application{}, err
 	}
 	typ, err := s.Type(ctx, orgID, kind, r.TypeID)
@@ -333,11 +545,8 @@ func (s *Service) Apply(ctx context.Context, orgID int64, personKind, kind strin
 	if err != nil {
 		return Application{}, err
 	}
-	if typ.AttachmentRequired && r.Attachment == nil {
-		return Application{}, ErrAttachmentRequired
-	}
-	if typ.Unit == "hour" && (r.Hours <= 0 || r.Hours > 24*100) {
-		return Application{}, validate.Field("hours", "validation.required", "hours are required for an hourly type (at most 24)")
+	if err := checkRequestType(r, typ); err != nil {
+		return Application{}, err
 	}
 	if !by.IsAdmin && !assignment {
 		today, err := s.today(ctx, orgID)
@@ -361,24 +570,15 @@ func (s *Service) Apply(ctx context.Context, orgID int64, personKind, kind strin
 		if err != nil {
 			return err
 		}
-		if len(days) == 0 {
-			return ErrNoWorkingDays
-		}
-		amount := Amount(len(days) * 100)
-		switch {
-		case typ.Unit == "hour":
-			amount = r.Hours
-		case r.Session != "full":
-			amount = 50
+		amount, err := amountFor(len(days), typ, r)
+		if err != nil {
+			return err
 		}
 		others, err := s.store.Overlapping(ctx, orgID, p.ID, r.From, r.To)
 		if err != nil {
 			return err
 		}
-		for _, o := range others {
-			if o.From == o.To && r.From == r.To && o.Session != "full" && r.Session != "full" && o.Session != r.Session {
-				continue // the morning and the afternoon of one day
-			}
+		if overlapsAny(others, r) {
 			return ErrOverlap
 		}
 		if !typ.AllowNegative {
@@ -386,11 +586,8 @@ func (s *Service) Apply(ctx context.Context, orgID int64, personKind, kind strin
 			if err != nil {
 				return err
 			}
-			if r.To > ent.ValidUntil {
-				return validate.Field("to_date", "leave.beyond_entitlement", "the dates run past the entitlement's valid-until date "+ent.ValidUntil)
-			}
-			if ent.Available < amount {
-				return fmt.Errorf("%w: %s available, %s asked", ErrInsufficient, ent.Available, amount)
+			if err := checkAvailable(ent, r, amount); err != nil {
+				return err
 			}
 		}
 		var attID int64
@@ -411,6 +608,11 @@ func (s *Service) Apply(ctx context.Context, orgID int64, personKind, kind strin
 		}
 		if assignment {
 			return s.notifyDecision(ctx, orgID, p, app, typ)
+		}
+		if s.approvals != nil {
+			if _, err := s.approvals.Submit(ctx, orgID, kind, app.ID, typ.ID, p.ID, by.approval()); err != nil {
+				return err
+			}
 		}
 		return s.notifyAdmins(ctx, orgID, p, app, typ)
 	})
@@ -473,6 +675,9 @@ func (s *Service) Decide(ctx context.Context, orgID int64, personKind, kind stri
 		default:
 			return ErrTransition
 		}
+		if (to == Approved || to == Rejected) && s.approvals != nil {
+			return s.decideThroughChain(ctx, orgID, a, typ, to, by, comment)
+		}
 		if to == Approved && !typ.AllowNegative {
 			ent, err := s.store.EntitlementOn(ctx, orgID, a.PersonID, a.TypeID, a.From)
 			if err != nil {
@@ -485,9 +690,14 @@ func (s *Service) Decide(ctx context.Context, orgID int64, personKind, kind stri
 		if err := s.store.Decide(ctx, orgID, id, from, to, by.UserID, by.Name, comment); err != nil {
 			return err
 		}
+		if to == Cancelled && s.approvals != nil {
+			if err := s.approvals.Cancel(ctx, orgID, kind, id, by.approval(), comment); err != nil {
+				return err
+			}
+		}
 		a.Status, a.Comment, a.DecidedBy = to, comment, by.Name
 		if to == Cancelled && !by.IsAdmin {
-			return nil
+			return s.notifyCancelled(ctx, orgID, p, a, typ)
 		}
 		return s.notifyDecision(ctx, orgID, p, a, typ)
 	})
@@ -495,6 +705,27 @@ func (s *Service) Decide(ctx context.Context, orgID int64, personKind, kind stri
 		return Application{}, err
 	}
 	return s.store.Application(ctx, orgID, id)
+}
+
+// decideThroughChain is an admin's approve or reject through the spec's leave calls: a
+// decision at the application's current level of its chain (an override when that level is
+// not the admins'). An application from before the engine is submitted to it first.
+func (s *Service) decideThroughChain(ctx context.Context, orgID int64, a Application, typ Type, to string, by Actor, comment string) error {
+	if a.Status != Pending {
+		return ErrTransition
+	}
+	if _, err := s.approvals.Request(ctx, orgID, a.Kind, a.ID); errors.Is(err, approval.ErrNotFound) {
+		if _, err := s.approvals.Submit(ctx, orgID, a.Kind, a.ID, typ.ID, a.PersonID, approval.Actor{Name: a.PersonName}); err != nil {
+			return err
+		}
+	} else if err != nil {
+		return err
+	}
+	_, err := s.approvals.Decide(ctx, orgID, a.Kind, a.ID, to == Approved, by.approval(), comment)
+	if errors.Is(err, approval.ErrDecided) {
+		return ErrTransition
+	}
+	return err
 }
 
 // Applications pages through applications.
@@ -505,7 +736,22 @@ func (s *Service) Applications(ctx context.Context, orgID int64, f AppFilter, pg
 	if f.Status != "" && f.Status != Pending && f.Status != Approved && f.Status != Rejected && f.Status != Cancelled {
 		return nil, 0, validate.Field("status", "validation.invalid", "status must be pending, approved, rejected or cancelled")
 	}
-	return s.store.Applications(ctx, orgID, f, pg)
+	items, total, err := s.store.Applications(ctx, orgID, f, pg)
+	if err != nil || s.approvals == nil || len(items) == 0 {
+		return items, total, err
+	}
+	ids := make([]int64, len(items))
+	for i, a := range items {
+		ids[i] = a.ID
+	}
+	tls, err := s.approvals.Timelines(ctx, orgID, f.Kind, ids)
+	if err != nil {
+		return nil, 0, err
+	}
+	for i := range items {
+		items[i].Timeline = tls[items[i].ID]
+	}
+	return items, total, nil
 }
 
 // Application returns one application of a kind.
@@ -595,31 +841,77 @@ func (s *Service) Approved(ctx context.Context, orgID int64, personIDs []int64, 
 // ---- notifications ----
 
 func (s *Service) notifyAdmins(ctx context.Context, orgID int64, p PersonRow, a Application, t Type) error {
-	emails, err := s.store.AdminEmails(ctx, orgID)
-	if err != nil {
-		return err
-	}
 	what := "leave"
 	if a.Kind == KindAway {
 		what = "away"
 	}
+	m := mail.Message{OrgID: orgID, Subject: fmt.Sprintf("New %s application from %s", what, p.Name),
+		Body: fmt.Sprintf("%s (%s) applied for %s: %s, %s to %s (%s %s).\nReason: %s\n\nReview it in Hadir: %s\n", p.Name, p.Code, what, t.Name, a.From, a.To,
+			a.Amount, t.Unit+"s", a.Reason, s.baseURL)}
+	if s.notify != nil {
+		to, err := s.notify.Admins(ctx, orgID)
+		if err != nil {
+			return err
+		}
+		return s.notify.Deliver(ctx, orgID, to, notify.Note{Kind: notify.Submitted, Params: noteParams(p, a, t), Mail: &m})
+	}
+	emails, err := s.store.AdminEmails(ctx, orgID)
+	if err != nil {
+		return err
+	}
 	for _, to := range emails {
-		if err := s.mail.Enqueue(ctx, mail.Message{OrgID: orgID, To: to, Subject: fmt.Sprintf("New %s application from %s", what, p.Name),
-			Body: fmt.Sprintf("%s (%s) applied for %s: %s, %s to %s (%s %s).\nReason: %s\n\nReview it in Hadir: %s\n", p.Name, p.Code, what, t.Name, a.From, a.To,
-				a.Amount, t.Unit+"s", a.Reason, s.baseURL)}); err != nil {
+		m.To = to
+		if err := s.mail.Enqueue(ctx, m); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
+// noteParams are what the client needs to render a notification about an application.
+func noteParams(p PersonRow, a Application, t Type) map[string]any {
+	return map[string]any{"application_id": a.ID, "kind": a.Kind, "person_id": p.ID, "person": p.Name, "type": t.Name,
+		"from": a.From, "to": a.To, "amount": a.Amount, "unit": t.Unit, "by": a.DecidedBy, "comment": a.Comment}
+}
+
 func (s *Service) notifyDecision(ctx context.Context, orgID int64, p PersonRow, a Application, t Type) error {
+	if s.notify != nil {
+		m := s.decisionMessage(orgID, p, a, t)
+		return s.notify.Deliver(ctx, orgID, []notify.Recipient{{UserID: p.UserID, Email: p.Email}},
+			notify.Note{Kind: a.Status, Params: noteParams(p, a, t), Mail: &m})
+	}
 	if p.Email == "" {
 		return nil
 	}
-	return s.mail.Enqueue(ctx, mail.Message{OrgID: orgID, To: p.Email, Subject: fmt.Sprintf("Your %s application was %s", t.Name, a.Status),
+	return s.mail.Enqueue(ctx, s.decisionMessage(orgID, p, a, t))
+}
+
+// notifyCancelled tells the admins, in the app only (no e-mail was sent for this before),
+// that an applicant cancelled their application.
+func (s *Service) notifyCancelled(ctx context.Context, orgID int64, p PersonRow, a Application, t Type) error {
+	if s.notify == nil {
+		return nil
+	}
+	to, err := s.notify.Admins(ctx, orgID)
+	if err != nil {
+		return err
+	}
+	a.DecidedBy = p.Name
+	params := noteParams(p, a, t)
+	params["by_applicant"] = true
+	return s.notify.Deliver(ctx, orgID, to, notify.Note{Kind: notify.Cancelled, Params: params})
+}
+
+// decisionMessage is the e-mail telling a person how their application was decided.
+func (s *Service) decisionMessage(orgID int64, p PersonRow, a Application, t Type) mail.Message {
+	return mail.Message{OrgID: orgID, To: p.Email, Subject: fmt.Sprintf("Your %s application was %s", t.Name, a.Status),
 		Body: fmt.Sprintf("Hello %s,\n\nYour application for %s from %s to %s (%s %s) was %s by %s.\n%s\nHadir: %s\n", p.Name, t.Name, a.From, a.To, a.Amount,
-			t.Unit+"s", a.Status, firstNonEmpty(a.DecidedBy, "an administrator"), a.Comment, s.baseURL)})
+			t.Unit+"s", a.Status, firstNonEmpty(a.DecidedBy, "an administrator"), a.Comment, s.baseURL)}
+}
+
+// batchMailer is a Mailer that stores many messages in a few statements.
+type batchMailer interface {
+	EnqueueMany(ctx context.Context, ms []mail.Message) error
 }
 
 func firstNonEmpty(s ...string) string {

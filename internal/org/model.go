@@ -22,28 +22,31 @@ var (
 
 // Org is a school or a company. Company-only and school-only fields are empty for the other kind.
 type Org struct {
-	ID                 int64     `json:"id"`
-	Kind               string    `json:"kind"`
-	Name               string    `json:"name"`
-	Code               string    `json:"code"`
-	FullName           string    `json:"full_name"`
-	CompanyTypeID      *int      `json:"company_type_id"`
-	RegistrationNumber string    `json:"registration_number"`
-	CompanySize        *int      `json:"company_size"`
-	Description        string    `json:"description"`
-	Email              string    `json:"email"`
-	Phone              string    `json:"phone"`
-	Address1           string    `json:"address1"`
-	Address2           string    `json:"address2"`
-	Address3           string    `json:"address3"`
-	Locality           string    `json:"locality"`
-	City               string    `json:"city"`
-	PostalCode         string    `json:"postal_code"`
-	StateID            *int      `json:"state_id"`
-	Timezone           string    `json:"timezone"`
-	WeekStart          int       `json:"week_start"`
-	CreatedAt          time.Time `json:"created_at"`
-	UpdatedAt          time.Time `json:"updated_at"`
+	ID                 int64  `json:"id"`
+	Kind               string `json:"kind"`
+	Name               string `json:"name"`
+	Code               string `json:"code"`
+	FullName           string `json:"full_name"`
+	CompanyTypeID      *int   `json:"company_type_id"`
+	RegistrationNumber string `json:"registration_number"`
+	CompanySize        *int   `json:"company_size"`
+	Description        string `json:"description"`
+	Email              string `json:"email"`
+	Phone              string `json:"phone"`
+	Address1           string `json:"address1"`
+	Address2           string `json:"address2"`
+	Address3           string `json:"address3"`
+	Locality           string `json:"locality"`
+	City               string `json:"city"`
+	PostalCode         string `json:"postal_code"`
+	StateID            *int   `json:"state_id"`
+	Timezone           string `json:"timezone"`
+	WeekStart          int    `json:"week_start"`
+	// TrackingStart is the first date attendance counts ("" = no bound): days before it are
+	// not tracked (issue 13).
+	TrackingStart string    `json:"tracking_start"`
+	CreatedAt     time.Time `json:"created_at"`
+	UpdatedAt     time.Time `json:"updated_at"`
 }
 
 // Location is the organisation's time zone (UTC if the stored name cannot be loaded).
@@ -72,6 +75,8 @@ type CompanyProfile struct {
 	Address1, Address2, Address3, Locality string
 	City, PostalCode, Timezone             string
 	StateID                                int
+	// TrackingStart, when not nil, sets the first date attendance counts ("" clears it).
+	TrackingStart *string
 }
 
 // CompanyRegistration is the company's legal registration.
@@ -86,6 +91,8 @@ type SchoolProfile struct {
 	Code, Name, Email, ContactNumber, Timezone     string
 	Address1, Address2, Address3, City, PostalCode string
 	StateID                                        *int
+	// TrackingStart, when not nil, sets the first date attendance counts ("" clears it).
+	TrackingStart *string
 }
 
 // Position is a job position a company defines.

@@ -3,6 +3,7 @@ package org
 import (
 	"context"
 	"strings"
+	"time"
 
 	"hadir/internal/platform/database"
 	"hadir/internal/platform/validate"
@@ -69,6 +70,7 @@ func (s *Service) UpdateCompanyProfile(ctx context.Context, id int64, p CompanyP
 		c.Invalid("state_id")
 	}
 	c.Timezone("timezone", p.Timezone)
+	validTrackingStart(c, p.TrackingStart)
 	if err := c.Err(); err != nil {
 		return Org{}, err
 	}
@@ -119,6 +121,7 @@ func (s *Service) UpdateSchool(ctx context.Context, id int64, p SchoolProfile) (
 	if p.StateID != nil && !ref.Has(ref.States, *p.StateID) {
 		c.Invalid("state_id")
 	}
+	validTrackingStart(c, p.TrackingStart)
 	if err := c.Err(); err != nil {
 		return Org{}, err
 	}
@@ -126,6 +129,17 @@ func (s *Service) UpdateSchool(ctx context.Context, id int64, p SchoolProfile) (
 		return Org{}, err
 	}
 	return s.store.Get(ctx, id)
+}
+
+// validTrackingStart checks a tracking start being set: a date (YYYY-MM-DD) or "" to clear it.
+func validTrackingStart(c *validate.Checker, d *string) {
+	if d == nil {
+		return
+	}
+	*d = strings.TrimSpace(*d)
+	if _, err := time.Parse(time.DateOnly, *d); *d != "" && err != nil {
+		c.Add("tracking_start", "validation.date", "tracking_start must be a date (YYYY-MM-DD)", nil)
+	}
 }
 
 // ValidateSchool checks the fields a school always has (also used by registration, whose

@@ -17,14 +17,14 @@ var _ Store = (*SQLStore)(nil)
 func NewStore(db *database.DB) *SQLStore { return &SQLStore{db: db} }
 
 const orgColumns = `id, kind, name, code, full_name, company_type_id, registration_number, company_size, description,
-	email, phone, address1, address2, address3, locality, city, postal_code, state_id, timezone, week_start, created_at, updated_at`
+	email, phone, address1, address2, address3, locality, city, postal_code, state_id, timezone, week_start, COALESCE(tracking_start, ''), created_at, updated_at`
 
 func scanOrg(row interface{ Scan(...any) error }) (Org, error) {
 	var o Org
 	var typeID, size, state sql.NullInt64
 	err := row.Scan(&o.ID, &o.Kind, &o.Name, &o.Code, &o.FullName, &typeID, &o.RegistrationNumber, &size, &o.Description,
 		&o.Email, &o.Phone, &o.Address1, &o.Address2, &o.Address3, &o.Locality, &o.City, &o.PostalCode, &state,
-		&o.Timezone, &o.WeekStart, &o.CreatedAt, &o.UpdatedAt)
+		&o.Timezone, &o.WeekStart, &o.TrackingStart, &o.CreatedAt, &o.UpdatedAt)
 	if errors.Is(err, sql.ErrNoRows) {
 		return o, ErrNotFound
 	}
@@ -73,11 +73,16 @@ func (s *SQLStore) UpdateCompanyProfile(ctx context.Context, id int64, p Company
 	const q = `UPDATE orgs SET name = $2, description = $3, email = $4, phone = $5, address1 = $6, address2 = $7,
 		address3 = $8, locality = $9, city = $10, postal_code = $11, state_id = $12, timezone = $13, updated_at = $14
 		WHERE id = $1 AND kind = 'company'`
-	if err := s.exec(ctx, q, id, p.Name, p.Description, p.Email, p.Phone, p.Address1, p.Address2, p.Address3,
-		p.Locality, p.City, p.PostalCode, p.StateID, p.Timezone, database.Now()); err != nil {
-		return err
-	}
-	return s.db.OrgChanged(ctx, id) // the time zone is cached (attendance)
+	return s.db.WithTx(ctx, func(ctx context.Context) error {
+		if err := s.exec(ctx, q, id, p.Name, p.Description, p.Email, p.Phone, p.Address1, p.Address2, p.Address3,
+			p.Locality, p.City, p.PostalCode, p.StateID, p.Timezone, database.Now()); err != nil {
+			return err
+		}
+		if err := s.setTrackingStart(ctx, id, p.TrackingStart); err != nil {
+			return err
+		}
+		return s.db.OrgChanged(ctx, id) // the time zone is cached (attendance)
+	})
 }
 
 // UpdateCompanyRegistration saves the registration details.
@@ -91,11 +96,28 @@ func (s *SQLStore) UpdateCompanyRegistration(ctx context.Context, id int64, r Co
 func (s *SQLStore) UpdateSchool(ctx context.Context, id int64, p SchoolProfile) error {
 	const q = `UPDATE orgs SET code = $2, name = $3, email = $4, phone = $5, timezone = $6, address1 = $7, address2 = $8,
 		address3 = $9, city = $10, postal_code = $11, state_id = $12, updated_at = $13 WHERE id = $1 AND kind = 'school'`
-	if err := s.exec(ctx, q, id, p.Code, p.Name, p.Email, p.ContactNumber, p.Timezone, p.Address1, p.Address2, p.Address3,
-		p.City, p.PostalCode, p.StateID, database.Now()); err != nil {
-		return err
+	return s.db.WithTx(ctx, func(ctx context.Context) error {
+		if err := s.exec(ctx, q, id, p.Code, p.Name, p.Email, p.ContactNumber, p.Timezone, p.Address1, p.Address2, p.Address3,
+			p.City, p.PostalCode, p.StateID, database.Now()); err != nil {
+			return err
+		}
+		if err := s.setTrackingStart(ctx, id, p.TrackingStart); err != nil {
+			return err
+		}
+		return s.db.OrgChanged(ctx, id) // the time zone is cached (attendance)
+	})
+}
+
+// setTrackingStart sets (d not nil) or clears (d "") the organisation's tracking start.
+func (s *SQLStore) setTrackingStart(ctx context.Context, id int64, d *string) error {
+	if d == nil {
+		return nil
 	}
-	return s.db.OrgChanged(ctx, id) // the time zone is cached (attendance)
+	var v any
+	if *d != "" {
+		v = *d
+	}
+	return s.exec(ctx, `UPDATE orgs SET tracking_start = $2 WHERE id = $1`, id, v)
 }
 
 // ListPositions pages through the organisation's positions, optionally filtered by name.

@@ -91,5 +91,9 @@ func (s *Service) Import(ctx context.Context, orgID int64, kind Kind, rows []Imp
 	if err != nil {
 		return 0, nil, err
 	}
+	if len(good) > 0 {
+		// A bulk load: the planner gets statistics of what it now holds (issue 16).
+		s.db.AnalyzeSoon("people", "person_invites", "outbox")
+	}
 	return len(good), rowErrs, nil
 }

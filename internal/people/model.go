@@ -34,14 +34,16 @@ var (
 
 // Person is a teacher, staff member or employee.
 type Person struct {
-	ID           int64      `json:"id"`
-	OrgID        int64      `json:"-"`
-	Kind         Kind       `json:"kind"`
-	Code         string     `json:"code"`
-	FirstName    string     `json:"first_name"`
-	LastName     string     `json:"last_name"`
-	Email        string     `json:"email"`
-	JoinDate     string     `json:"join_date"`
+	ID        int64  `json:"id"`
+	OrgID     int64  `json:"-"`
+	Kind      Kind   `json:"kind"`
+	Code      string `json:"code"`
+	FirstName string `json:"first_name"`
+	LastName  string `json:"last_name"`
+	Email     string `json:"email"`
+	JoinDate  string `json:"join_date"`
+	// LeavingDate is the person's last day ("" = still here): later days are not tracked.
+	LeavingDate  string     `json:"leaving_date"`
 	DepartmentID *int64     `json:"department_id"`
 	ImageKey     string     `json:"-"`
 	UserID       *int64     `json:"-"`
@@ -54,6 +56,7 @@ type Person struct {
 type General struct {
 	Code, FirstName, LastName, Email, JoinDate string
 	DepartmentID                               int64
+	LeavingDate                                string
 }
 
 // ListFilter selects people in a list.
@@ -67,12 +70,19 @@ type ListFilter struct {
 
 // Department groups employees of a company.
 type Department struct {
-	ID          int64     `json:"id"`
-	OrgID       int64     `json:"-"`
-	Name        string    `json:"name"`
-	Description string    `json:"description"`
-	CreatedAt   time.Time `json:"created_at"`
-	Members     int       `json:"members"`
+	ID          int64  `json:"id"`
+	OrgID       int64  `json:"-"`
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	// HeadID is the department's head, a person of the organisation (nil without one); the
+	// approval chains' "department_head" level resolves to them.
+	HeadID    *int64    `json:"head_id"`
+	HeadName  string    `json:"head_name"`
+	CreatedAt time.Time `json:"created_at"`
+	Members   int       `json:"members"`
+	// AbsenceWarning warns a member applying for leave or away when this many others of the
+	// department are off on some of those dates (0: never). Nil in a save keeps the stored one.
+	AbsenceWarning *int `json:"absence_warning"`
 }
 
 // Image is a stored, processed profile image.

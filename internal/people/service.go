@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -19,6 +20,7 @@ import (
 // Store is the persistence the people service needs.
 type Store interface {
 	List(ctx context.Context, orgID int64, f ListFilter, pg database.Page) ([]Person, int, error)
+	ListAfter(ctx context.Context, orgID int64, f ListFilter, after *After, size int) ([]Person, *After, error)
 	Get(ctx context.Context, orgID, id int64) (Person, error)
 	ByUser(ctx context.Context, orgID, userID int64) (Person, error)
 	Create(ctx context.Context, p Person) (int64, error)
@@ -42,6 +44,10 @@ type Store interface {
 	InviteByHash(ctx context.Context, hash string, now time.Time) (Invite, error)
 	UseInvite(ctx context.Context, id int64, now time.Time) error
 	LinkUser(ctx context.Context, orgID, personID, userID int64) error
+	ManagerOf(ctx context.Context, orgID, personID int64) (int64, error)
+	SetManager(ctx context.Context, orgID, personID, managerID int64) error
+	Reports(ctx context.Context, orgID, managerID int64) ([]Person, error)
+	DepartmentHead(ctx context.Context, orgID, departmentID int64) (int64, error)
 }
 
 var _ Store = (*SQLStore)(nil)
@@ -66,6 +72,14 @@ type Mailer interface {
 	Enqueue(ctx context.Context, m mail.Message) error
 }
 
+// Terminals is what the people service needs of the device domain: told of a change to a
+// person (code, name, photo, archived or restored) inside the change's transaction, it
+// queues what puts the person, as they now are, on every terminal they are enrolled on.
+// oldCode is the code before the change ("" when it did not change).
+type Terminals interface {
+	PersonChanged(ctx context.Context, orgID, personID int64, oldCode string) error
+}
+
 // ImageProcessor checks that bytes are a real image and returns it resized and re-encoded.
 type ImageProcessor func(data []byte, maxSide int) (out []byte, contentType string, w, h int, err error)
 
@@ -77,6 +91,7 @@ type Service struct {
 	orgs     Orgs
 	mail     Mailer
 	images   ImageProcessor
+	devices  Terminals
 	baseURL  string
 	// Now is the clock.
 	Now func() time.Time
@@ -90,18 +105,29 @@ type Deps struct {
 	Orgs     Orgs
 	Mail     Mailer
 	Images   ImageProcessor
-	BaseURL  string
+	// Terminals, when set, hears of every change a terminal must follow.
+	Terminals Terminals
+	BaseURL   string
 }
 
 // NewService returns a Service.
 func NewService(d Deps) *Service {
-	return &Service{db: d.DB, store: d.Store, accounts: d.Accounts, orgs: d.Orgs, mail: d.Mail, images: d.Images, baseURL: d.BaseURL, Now: database.Now}
+	return &Service{db: d.DB, store: d.Store, accounts: d.Accounts, orgs: d.Orgs, mail: d.Mail, images: d.Images, devices: d.Terminals, baseURL: d.BaseURL, Now: database.Now}
 }
 
 // List pages through people of a kind.
 func (s *Service) List(ctx context.Context, orgID int64, f ListFilter, pg database.Page) ([]Person, int, error) {
 	f.Base, f.FirstName = strings.TrimSpace(f.Base), strings.TrimSpace(f.FirstName)
 	return s.store.List(ctx, orgID, f, pg)
+}
+
+// ListAfter is a keyset page of a list: up to size people after a position in its order
+// (from the start when after is nil), and the position to continue from (nil at the end).
+// Walks through a whole list (exports) use it: each page costs its own rows, however far
+// into the list it is.
+func (s *Service) ListAfter(ctx context.Context, orgID int64, f ListFilter, after *After, size int) ([]Person, *After, error) {
+	f.Base, f.FirstName = strings.TrimSpace(f.Base), strings.TrimSpace(f.FirstName)
+	return s.store.ListAfter(ctx, orgID, f, after, max(size, 1))
 }
 
 // Get returns a person of a kind; a person of another kind or organisation is not found.
@@ -132,6 +158,11 @@ func checkFields(g *General) *validate.Checker {
 	c.MaxLen("last_name", g.LastName, 100)
 	c.OptionalEmail("email", g.Email)
 	optDate(c, "join_date", g.JoinDate)
+	g.LeavingDate = strings.TrimSpace(g.LeavingDate)
+	optDate(c, "leaving_date", g.LeavingDate)
+	if g.LeavingDate != "" && g.JoinDate != "" && !c.Has("leaving_date") && !c.Has("join_date") && g.LeavingDate < g.JoinDate {
+		c.Add("leaving_date", "validation.after", "the leaving date must not be before the joining date", nil)
+	}
 	return c
 }
 
@@ -165,7 +196,7 @@ func (s *Service) Create(ctx context.Context, orgID int64, kind Kind, g General)
 	if err := s.validateGeneral(ctx, orgID, 0, &g); err != nil {
 		return Person{}, err
 	}
-	p := Person{OrgID: orgID, Kind: kind, Code: g.Code, FirstName: g.FirstName, LastName: g.LastName, Email: g.Email, JoinDate: g.JoinDate}
+	p := Person{OrgID: orgID, Kind: kind, Code: g.Code, FirstName: g.FirstName, LastName: g.LastName, Email: g.Email, JoinDate: g.JoinDate, LeavingDate: g.LeavingDate}
 	if g.DepartmentID != 0 {
 		p.DepartmentID = &g.DepartmentID
 	}
@@ -195,32 +226,62 @@ func (s *Service) UpdateGeneral(ctx context.Context, orgID int64, kind Kind, id 
 	if err := s.validateGeneral(ctx, orgID, id, &g); err != nil {
 		return p, err
 	}
-	p.Code, p.FirstName, p.LastName, p.Email, p.JoinDate = g.Code, g.FirstName, g.LastName, g.Email, g.JoinDate
+	old := p
+	p.Code, p.FirstName, p.LastName, p.Email, p.JoinDate, p.LeavingDate = g.Code, g.FirstName, g.LastName, g.Email, g.JoinDate, g.LeavingDate
 	p.DepartmentID = nil
 	if g.DepartmentID != 0 {
 		p.DepartmentID = &g.DepartmentID
 	}
-	if err := s.store.UpdateGeneral(ctx, p); err != nil {
+	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		if err := s.store.UpdateGeneral(ctx, p); err != nil {
+			return err
+		}
+		if p.Code == old.Code && p.FirstName == old.FirstName && p.LastName == old.LastName {
+			return nil
+		}
+		return s.terminalsFollow(ctx, orgID, id, old.Code)
+	})
+	if err != nil {
 		return p, err
 	}
 	return s.store.Get(ctx, orgID, id)
 }
 
-// Archive moves a person to the archived list, keeping all their history.
+// terminalsFollow tells the device domain of a change to a person, within ctx's transaction.
+func (s *Service) terminalsFollow(ctx context.Context, orgID, personID int64, oldCode string) error {
+	if s.devices == nil {
+		return nil
+	}
+	return s.devices.PersonChanged(ctx, orgID, personID, oldCode)
+}
+
+// Archive moves a person to the archived list, keeping all their history, and takes them
+// off every terminal in the same transaction: someone who has left cannot clock in.
 func (s *Service) Archive(ctx context.Context, orgID int64, kind Kind, id int64) error {
 	if _, err := s.Get(ctx, orgID, kind, id); err != nil {
 		return err
 	}
 	now := s.Now()
-	return s.store.SetArchived(ctx, orgID, id, &now)
+	return s.db.WithTx(ctx, func(ctx context.Context) error {
+		if err := s.store.SetArchived(ctx, orgID, id, &now); err != nil {
+			return err
+		}
+		return s.terminalsFollow(ctx, orgID, id, "")
+	})
 }
 
-// Restore brings an archived person back to the active list.
+// Restore brings an archived person back to the active list, and onto the terminals they
+// are still enrolled on.
 func (s *Service) Restore(ctx context.Context, orgID int64, kind Kind, id int64) error {
 	if _, err := s.Get(ctx, orgID, kind, id); err != nil {
 		return err
 	}
-	return s.store.SetArchived(ctx, orgID, id, nil)
+	return s.db.WithTx(ctx, func(ctx context.Context) error {
+		if err := s.store.SetArchived(ctx, orgID, id, nil); err != nil {
+			return err
+		}
+		return s.terminalsFollow(ctx, orgID, id, "")
+	})
 }
 
 // CodeAvailable reports whether a code is free in the organisation (except for one person).
@@ -260,6 +321,21 @@ func (s *Service) Details(ctx context.Context, orgID int64, kind Kind, id int64)
 			out[r.Area] = m
 		}
 	}
+	// The manager is a column of the person (the approval chains and the manager actor query
+	// it), shown and saved in the job area.
+	mgr, ok, err := s.Manager(ctx, orgID, id)
+	if err != nil {
+		return p, nil, err
+	}
+	if ok {
+		job, _ := out["job"].(map[string]any)
+		if job == nil {
+			job = map[string]any{}
+			out["job"] = job
+		}
+		job["manager_id"] = mgr.ID
+		job["manager"] = mgr
+	}
 	return p, out, nil
 }
 
@@ -270,6 +346,16 @@ func (s *Service) SaveArea(ctx context.Context, orgID int64, kind Kind, personID
 	}
 	if _, err := s.Get(ctx, orgID, kind, personID); err != nil {
 		return Record{}, err
+	}
+	// The job area carries the manager, which is stored on the person, not in the record.
+	var managerID int64
+	var setManager bool
+	if area == "job" {
+		rest, id, present, err := popID(raw, "manager_id")
+		if err != nil {
+			return Record{}, err
+		}
+		raw, managerID, setManager = rest, id, present
 	}
 	var lookupErr error
 	data, err := decodeArea(area, raw, func(id int64) bool {
@@ -285,7 +371,28 @@ func (s *Service) SaveArea(ctx context.Context, orgID int64, kind Kind, personID
 	if err != nil {
 		return Record{}, err
 	}
-	return s.store.SaveRecord(ctx, orgID, personID, area, recordID, data)
+	if !setManager {
+		return s.store.SaveRecord(ctx, orgID, personID, area, recordID, data)
+	}
+	var rec Record
+	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		if err := s.checkManager(ctx, orgID, personID, managerID); err != nil {
+			return err
+		}
+		if err := s.store.SetManager(ctx, orgID, personID, managerID); err != nil {
+			return err
+		}
+		var err error
+		rec, err = s.store.SaveRecord(ctx, orgID, personID, area, recordID, data)
+		return err
+	})
+	if err == nil && managerID != 0 {
+		var m map[string]any
+		_ = json.Unmarshal(rec.Data, &m)
+		m["manager_id"] = managerID
+		rec.Data, _ = json.Marshal(m)
+	}
+	return rec, err
 }
 
 // DeleteEducation removes an education row.
@@ -336,7 +443,13 @@ func (s *Service) UploadImage(ctx context.Context, p account.Principal, kind Kin
 		return "", "", err
 	}
 	img := Image{Key: auth.RandomToken(18), ContentType: ctype, Data: out, Width: w, Height: h}
-	if err := s.db.WithTx(ctx, func(ctx context.Context) error { return s.store.SaveImage(ctx, p.OrgID, personID, img) }); err != nil {
+	// The new face goes to the person's terminals with the image itself.
+	if err := s.db.WithTx(ctx, func(ctx context.Context) error {
+		if err := s.store.SaveImage(ctx, p.OrgID, personID, img); err != nil {
+			return err
+		}
+		return s.terminalsFollow(ctx, p.OrgID, personID, "")
+	}); err != nil {
 		return "", "", err
 	}
 	return img.Key, "", nil
@@ -360,6 +473,19 @@ func (s *Service) SaveDepartment(ctx context.Context, d Department) (Department,
 		c.MaxLen("name", d.Name, 100)
 	}
 	c.MaxText("description", d.Description, 200)
+	if d.HeadID != nil && *d.HeadID == 0 {
+		d.HeadID = nil
+	}
+	if d.HeadID != nil {
+		if _, err := s.store.Get(ctx, d.OrgID, *d.HeadID); errors.Is(err, ErrNotFound) {
+			c.Add("head_id", "validation.invalid", "head_id is not a person of this organisation", nil)
+		} else if err != nil {
+			return d, err
+		}
+	}
+	if d.AbsenceWarning != nil && (*d.AbsenceWarning < 0 || *d.AbsenceWarning > 1000) {
+		c.Add("absence_warning", "validation.between", "absence_warning must be between 0 and 1000", map[string]any{"min": 0, "max": 1000})
+	}
 	if err := c.Err(); err != nil {
 		return d, err
 	}

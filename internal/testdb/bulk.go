@@ -9,8 +9,27 @@ import (
 )
 
 // Bulk inserts rows with multi-row INSERTs in one transaction; head is
-// "INSERT INTO t (a, b) VALUES ". For benchmarks that need large data sets fast.
+// "INSERT INTO t (a, b) VALUES ". For benchmarks that need large data sets fast. It then
+// gathers planner statistics, as a live database would have them.
 func Bulk(tb testing.TB, db *database.DB, head string, rows [][]any) {
+	tb.Helper()
+	BulkNoAnalyze(tb, db, head, rows)
+	ctx := context.Background()
+	// Fresh statistics, as autovacuum (PostgreSQL) or a periodic ANALYZE would have after a
+	// large load; without them the planner assumes tiny tables.
+	var err error
+	if db.Dialect == database.SQLite {
+		err = db.AnalyzeSQLite(ctx) // as hadir demo does: averages only
+	} else {
+		_, err = db.Exec(`ANALYZE`)
+	}
+	if err != nil {
+		tb.Fatal(err)
+	}
+}
+
+// BulkNoAnalyze is Bulk without the statistics: the state right after a bulk load.
+func BulkNoAnalyze(tb testing.TB, db *database.DB, head string, rows [][]any) {
 	tb.Helper()
 	const per = 400
 	ctx := context.Background()
@@ -40,16 +59,6 @@ func Bulk(tb testing.TB, db *database.DB, head string, rows [][]any) {
 		}
 		return nil
 	})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	// Fresh statistics, as autovacuum (PostgreSQL) or a periodic ANALYZE would have after a
-	// large load; without them the planner assumes tiny tables.
-	if db.Dialect == database.SQLite {
-		err = db.AnalyzeSQLite(ctx) // as hadir demo does: averages only
-	} else {
-		_, err = db.Exec(`ANALYZE`)
-	}
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -4,6 +4,7 @@ package testmem
 
 import (
 	"runtime"
+	"runtime/debug"
 	"sync/atomic"
 	"time"
 )
@@ -11,7 +12,12 @@ import (
 // PeakHeap runs f while sampling the live heap every millisecond and returns how far it rose
 // above the heap before f. It is a sampled peak: allocations freed between two samples may be
 // missed, but a buffer held while it is worked on is not.
+//
+// While f runs the collector works at GOGC=10, so that the sampled heap follows what is live
+// rather than how much garbage the default GOGC=100 lets pile up between collections, which
+// varied a measurement by more than its bound between runs.
 func PeakHeap(f func()) uint64 {
+	defer debug.SetGCPercent(debug.SetGCPercent(10))
 	runtime.GC()
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)

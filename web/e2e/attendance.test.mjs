@@ -184,6 +184,8 @@ test('a manual status with a reason shows on the day and in the audit log', () =
     const drawer = page.getByTestId('clock-drawer');
     await drawer.getByTestId('clock-day-status').getByTestId('status-leave').waitFor();
     await drawer.getByTestId('audit-reason').filter({ hasText: 'Medical certificate handed in' }).waitFor();
+    // The day says which rule decided it: set by hand, by whom and why.
+    await drawer.getByTestId('day-reason').filter({ hasText: 'Set by hand by Hana HR: Medical certificate handed in' }).waitFor();
     const change = await drawer.getByTestId('audit-change').first().textContent();
     assert.match(change, /absent/i, 'the audit keeps the old value');
     await page.keyboard.press('Escape');

@@ -145,8 +145,12 @@ test('enrol both employees and synchronise', () =>
     await inside.getByText(`${other.first} ${other.last}`).waitFor();
 
     await page.getByTestId('tab-sync').click();
+    // Enrolling queued both user records at once, before any synchronisation (issue 14).
+    const queuedAtOnce = page.getByTestId('commands-table');
+    await queuedAtOnce.getByTestId('command-label').filter({ hasText: `user ${punching.code}` }).waitFor();
+    await queuedAtOnce.getByTestId('command-label').filter({ hasText: `user ${other.code}` }).waitFor();
     await page.getByTestId('device-sync').click();
-    // Two user records and an INFO, none finished yet.
+    // Two user records and an INFO, none finished yet (synchronising cancelled the earlier two).
     await page.getByTestId('sync-progress-text').filter({ hasText: '0 of 3 commands finished' }).waitFor();
     const table = page.getByTestId('commands-table');
     await table.getByTestId('command-label').filter({ hasText: `user ${punching.code}` }).waitFor();

@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { artifactsDir, screenshotOnFailure, startBrowser, startServer, takeCSPViolations, webDir } from './harness.mjs';
+import { artifactsDir, screenshotOnFailure, settled, startBrowser, startServer, takeCSPViolations, webDir } from './harness.mjs';
 
 const LANGUAGES = ['en', 'ms', 'ch', 'es', 'jp', 'de', 'fr'];
 
@@ -135,9 +135,10 @@ test('a removed token sends the user to /login', () =>
   onFailure('token', async () => {
     await signIn(admin.next);
     await page.waitForURL('**/dashboard');
-    // Let the start-up session refresh finish so nothing but the navigation re-renders.
-    await page.waitForLoadState('networkidle');
+    // Let the start-up session refresh finish so nothing but the navigation re-renders (not
+    // 'networkidle': the notification stream stays open as long as the page lives).
     await page.getByTestId('dashboard-welcome').waitFor();
+    await settled(page);
     await page.evaluate(() => localStorage.removeItem('id_token'));
     await page.getByTestId('user-menu').click();
     await page.getByTestId('user-menu-profile').click();

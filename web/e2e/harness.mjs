@@ -1,6 +1,6 @@
 // Starts the real `hadir` binary on a free port with a fresh data directory, and a headless
 // Debian Chromium driven by playwright-core (never a downloaded browser).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -52,8 +52,21 @@ async function waitForHealth(baseURL, child, timeoutMs = 30_000) {
   throw new Error(`hadir did not answer ${baseURL}/healthz within ${timeoutMs} ms`);
 }
 
-/** Starts `hadir serve` (extra environment, e.g. HADIR_SMTP_URL, on top); call stop() afterwards. */
-export async function startServer(extraEnv = {}) {
+/** The demo sign-ins `hadir demo` seeds (internal/demo), one per role and organisation kind. */
+export const DEMO_PASSWORD = 'hadir-demo-2026';
+export const DEMO_ACCOUNTS = [
+  { role: 'school-owner', email: 'admin@school.demo' },
+  { role: 'school-admin', email: 'teacher.admin@school.demo' },
+  { role: 'school-member', email: 'teacher@school.demo' },
+  { role: 'company-owner', email: 'hr@company.demo' },
+  { role: 'company-member', email: 'employee@company.demo' },
+];
+
+/**
+ * Starts `hadir serve` (extra environment, e.g. HADIR_SMTP_URL, on top); call stop() afterwards.
+ * With { demo: true } the data directory is first seeded with `hadir demo` (DEMO_ACCOUNTS).
+ */
+export async function startServer(extraEnv = {}, { demo = false } = {}) {
   if (!existsSync(HADIR_BIN)) {
     throw new Error(
       `hadir binary not found at ${HADIR_BIN}: run \`npm run build\` in web/ and then ` +
@@ -68,6 +81,10 @@ export async function startServer(extraEnv = {}) {
   const log = openSync(logPath, 'w');
   const env = { ...process.env, HADIR_ADDR: `127.0.0.1:${port}`, HADIR_DATA_DIR: dataDir, HADIR_BASE_URL: baseURL, ...extraEnv };
   delete env.HADIR_DATABASE_URL;
+  if (demo) {
+    const seeded = spawnSync(HADIR_BIN, ['demo'], { env, encoding: 'utf8', timeout: 120_000 });
+    if (seeded.status !== 0) throw new Error(`hadir demo failed (${seeded.status}):\n${seeded.stdout}\n${seeded.stderr}`);
+  }
   const child = spawn(HADIR_BIN, ['serve'], { env, stdio: ['ignore', log, log] });
   try {
     await waitForHealth(baseURL, child);
@@ -165,7 +182,12 @@ export async function screenshotOnFailure(name, pages, fn, onError) {
 /** An Etc/GMT zone whose local hour is 12 now (Etc/GMT-5 is UTC+5): tests that depend on the
  * time of day put their organisation there, so they pass whatever the machine's clock says. */
 export function noonZone(now = new Date()) {
-  const offset = ((12 - now.getUTCHours() + 36) % 24) - 12;
+  return zoneAtHour(12, now);
+}
+
+/** An Etc/GMT zone whose local hour is `hour` now (noonZone is zoneAtHour(12)). */
+export function zoneAtHour(hour, now = new Date()) {
+  const offset = ((hour - now.getUTCHours() + 36) % 24) - 12;
   if (offset === 0) return 'Etc/GMT';
   return offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
 }
@@ -188,4 +210,83 @@ export async function apiCall(baseURL, method, path, body, token) {
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined, text };
+}
+
+/** Waits until the screen has stopped loading: no spinner or skeleton for 300 ms. */
+export async function settled(page) {
+  await page.waitForFunction(
+    () => {
+      const busy = document.querySelector('.page-loader, .ant-spin-spinning, .ant-skeleton-active');
+      const now = performance.now();
+      const w = window;
+      if (busy) {
+        w.__quietSince = undefined;
+        return false;
+      }
+      w.__quietSince ??= now;
+      return now - w.__quietSince > 300;
+    },
+    null,
+    { timeout: 15_000, polling: 100 },
+  );
+}
+
+/** Moves to path inside the app, as a link would (no reload); false if it never settled. */
+export async function go(page, path) {
+  await page.evaluate((p) => {
+    window.__quietSince = undefined;
+    history.pushState(null, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+  return settled(page).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** The concrete paths of the app's route table (read from the app, so new routes are walked). */
+export async function routePaths(page) {
+  const paths = await page.evaluate(() => window.__hadirRoutePaths());
+  return paths.filter((p) => p !== '/' && p.startsWith('/'));
+}
+
+/**
+ * Opens every path of the route table in turn (no reload) and calls visit(path, settledOk)
+ * on each; the walk the phone and accessibility tests share.
+ */
+export async function walkRoutes(page, visit) {
+  for (const path of await routePaths(page)) {
+    await visit(path, await go(page, path));
+  }
+}
+
+const AXE_SOURCE = readFileSync(join(webDir, 'node_modules/axe-core/axe.min.js'), 'utf8');
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Runs axe-core (WCAG 2.1 A and AA rules) on the page as it is and returns one line per
+ * violating element: "rule (impact) target: summary". The script is evaluated through the
+ * DevTools protocol, so the app's Content-Security-Policy does not have to allow it.
+ */
+export async function axeViolations(page) {
+  // Fading elements have the contrast of a frame of their animation: measure at rest.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, {
+      timeout: 3000,
+      polling: 100,
+    })
+    .catch(() => {});
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(
+    (tags) =>
+      window.axe
+        .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+        .then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => ({ target: n.target.join(' '), html: n.html, summary: n.failureSummary })) }))),
+    AXE_TAGS,
+  );
+  const out = [];
+  for (const v of violations) {
+    for (const n of v.nodes) out.push(`${v.id} (${v.impact}) ${n.target} ${n.html.replace(/\s+/g, ' ').slice(0, 140)}: ${(n.summary ?? '').replace(/\s+/g, ' ').slice(0, 220)}`);
+  }
+  return out;
 }

@@ -1,8 +1,8 @@
 // `npm run e2e`: checks that Chromium is installed, then runs the browser tests with node's
 // test runner. Without Chromium the tests are skipped locally and fail under CI.
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM } from './harness.mjs';
 
@@ -17,6 +17,12 @@ if (!existsSync(CHROMIUM)) {
   process.exit(0);
 }
 
-const files = ['foundation.test.mjs', 'company.test.mjs', 'people.test.mjs', 'attendance.test.mjs', 'leave.test.mjs', 'company-away.test.mjs', 'company-roles.test.mjs', 'devices.test.mjs', 'two-factor.test.mjs', 'lockout.test.mjs'].map((f) => join(here, f));
+// Every *.test.mjs beside this file, in name order, with the screenshots last (they are
+// artefacts for review, not checks); `npm run e2e -- name.test.mjs …` runs only the named ones.
+const only = process.argv.slice(2).map((f) => basename(f));
+const names = readdirSync(here)
+  .filter((f) => f.endsWith('.test.mjs') && (only.length === 0 || only.includes(f)))
+  .sort((a, b) => (a === 'screenshots.test.mjs') - (b === 'screenshots.test.mjs') || a.localeCompare(b));
+const files = names.map((f) => join(here, f));
 const res = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...files], { stdio: 'inherit' });
 process.exit(res.status ?? 1);

@@ -35,9 +35,16 @@ type Sim struct {
 	SN     string
 	Key    string
 	Client *http.Client
+	// ASPX makes the terminal call the ".aspx" names of the endpoints (cdata.aspx,
+	// getrequest.aspx, devicecmd.aspx), as eSSL and other OEM firmware do.
+	ASPX bool
+	// PushVersion is the pushver of the handshake ("2.4.1" by default); "" plays the
+	// black-and-white 6.60 generation, which sends none and reads TimeZone in whole hours.
+	PushVersion string
 
 	mu       sync.Mutex
 	users    map[string]User
+	received []string // every command fetched, in order (a test's record of the wire)
 	pending  []iclock.AttLog
 	offset   time.Duration // server clock minus ours
 	zone     *time.Location
@@ -47,7 +54,7 @@ type Sim struct {
 
 // New returns a simulator for a serial number.
 func New(server, sn string) *Sim {
-	return &Sim{Server: strings.TrimRight(server, "/"), SN: sn, Client: &http.Client{Timeout: 15 * time.Second}, users: map[string]User{}, zone: time.UTC}
+	return &Sim{Server: strings.TrimRight(server, "/"), SN: sn, Client: &http.Client{Timeout: 15 * time.Second}, users: map[string]User{}, zone: time.UTC, PushVersion: "2.4.1"}
 }
 
 func (s *Sim) url(path string, q url.Values) string {
@@ -57,6 +64,9 @@ func (s *Sim) url(path string, q url.Values) string {
 	q.Set("SN", s.SN)
 	if s.Key != "" {
 		q.Set("key", s.Key)
+	}
+	if s.ASPX && path != "/iclock/ping" {
+		path += ".aspx"
 	}
 	return s.Server + path + "?" + q.Encode()
 }
@@ -89,7 +99,11 @@ var ErrRefused = errors.New("devicesim: the server refused the device")
 // Handshake asks for the options, sets the clock from the server's Date and zone, and
 // remembers the ATTLOG stamp.
 func (s *Sim) Handshake(ctx context.Context) (map[string]string, error) {
-	code, body, hdr, err := s.do(ctx, "GET", s.url("/iclock/cdata", url.Values{"options": {"all"}, "pushver": {"2.4.1"}, "language": {"69"}}), "")
+	q := url.Values{"options": {"all"}, "language": {"69"}}
+	if s.PushVersion != "" {
+		q.Set("pushver", s.PushVersion)
+	}
+	code, body, hdr, err := s.do(ctx, "GET", s.url("/iclock/cdata", q), "")
 	if err != nil {
 		return nil, err
 	}
@@ -104,14 +118,58 @@ func (s *Sim) Handshake(ctx context.Context) (map[string]string, error) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if tz, err := strconv.ParseFloat(opts["TimeZone"], 64); err == nil {
-		s.zone = time.FixedZone("device", int(tz*3600))
+	// Whole hours, or minutes beyond ±14 on newer firmware; old firmware reads hours only.
+	if tz, err := strconv.Atoi(opts["TimeZone"]); err == nil {
+		switch {
+		case tz >= -14 && tz <= 14:
+			s.zone = time.FixedZone("device", tz*3600)
+		case s.PushVersion != "":
+			s.zone = time.FixedZone("device", tz*60)
+		}
 	}
 	if d, err := http.ParseTime(hdr.Get("Date")); err == nil {
 		s.offset = time.Until(d)
 	}
 	s.Stamp = opts["ATTLOGStamp"]
 	return opts, nil
+}
+
+// SyncTime asks the server for the time (rtdata?type=time), as newer firmware does, and sets
+// the terminal's clock and zone from "DateTime=<encoded UTC>,ServerTZ=+HHMM".
+func (s *Sim) SyncTime(ctx context.Context) error {
+	code, body, _, err := s.do(ctx, "GET", s.url("/iclock/rtdata", url.Values{"type": {"time"}}), "")
+	if err != nil {
+		return err
+	}
+	if code != http.StatusOK {
+		return fmt.Errorf("%w: %d %s", ErrRefused, code, strings.TrimSpace(body))
+	}
+	v := map[string]string{}
+	for _, part := range strings.Split(strings.TrimSpace(body), ",") {
+		if k, val, ok := strings.Cut(part, "="); ok {
+			v[k] = val
+		}
+	}
+	enc, err := strconv.ParseInt(v["DateTime"], 10, 64)
+	tz := v["ServerTZ"]
+	if err != nil || len(tz) != 5 || (tz[0] != '+' && tz[0] != '-') {
+		return fmt.Errorf("devicesim: bad time reply %q", body)
+	}
+	hh, err1 := strconv.Atoi(tz[1:3])
+	mm, err2 := strconv.Atoi(tz[3:5])
+	if err1 != nil || err2 != nil {
+		return fmt.Errorf("devicesim: bad time zone %q", tz)
+	}
+	off := hh*3600 + mm*60
+	if tz[0] == '-' {
+		off = -off
+	}
+	utc := iclock.DecodeTime(enc, time.UTC)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.zone = time.FixedZone("device", off)
+	s.offset = time.Until(utc)
+	return nil
 }
 
 // Now is the terminal's clock (set from the handshake), in its zone.
@@ -200,6 +258,7 @@ func (s *Sim) Poll(ctx context.Context) (int, error) {
 		return 0, fmt.Errorf("%w: %d", ErrRefused, code)
 	}
 	var results []string
+	recheck := false
 	for _, line := range strings.Split(body, "\n") {
 		line = strings.TrimRight(line, "\r")
 		if !strings.HasPrefix(line, "C:") {
@@ -211,6 +270,7 @@ func (s *Sim) Poll(ctx context.Context) (int, error) {
 			continue
 		}
 		ret, kind, extra := s.apply(cmd)
+		recheck = recheck || cmd == "CHECK"
 		r := "ID=" + idText + "&Return=" + strconv.Itoa(ret) + "&CMD=" + kind
 		if extra != "" {
 			r += "\n" + extra
@@ -227,6 +287,12 @@ func (s *Sim) Poll(ctx context.Context) (int, error) {
 	if code != http.StatusOK {
 		return 0, fmt.Errorf("devicesim: results not taken: %d %s", code, body)
 	}
+	// CHECK makes a terminal fetch its options again: the new TimeZone sets its clock.
+	if recheck {
+		if _, err := s.Handshake(ctx); err != nil {
+			return 0, err
+		}
+	}
 	return len(results), nil
 }
 
@@ -234,6 +300,7 @@ func (s *Sim) Poll(ctx context.Context) (int, error) {
 func (s *Sim) apply(cmd string) (int, string, string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.received = append(s.received, cmd)
 	switch {
 	case strings.HasPrefix(cmd, "DATA UPDATE USERINFO "):
 		f := iclock.Fields(strings.TrimPrefix(cmd, "DATA UPDATE "))
@@ -258,7 +325,7 @@ func (s *Sim) apply(cmd string) (int, string, string) {
 		s.users[u.PIN] = u
 		return 0, "DATA", ""
 	case cmd == "INFO":
-		return 0, "INFO", fmt.Sprintf("~DeviceName=Hadir Simulator\nFWVersion=Ver 6.60 devicesim\nUserCount=%d\nFaceCount=%d\nTransactionCount=%d\nIPAddress=127.0.0.1",
+		return 0, "INFO", fmt.Sprintf("~DeviceName=Hadir Simulator\nFWVersion=Ver 6.60 devicesim\nUserCount=%d\nMaxUserCount=3000\nFaceCount=%d\nTransactionCount=%d\nMaxAttLogCount=100000\nIPAddress=127.0.0.1",
 			len(s.users), s.faces(), s.Uploaded)
 	case cmd == "CHECK", cmd == "REBOOT":
 		return 0, cmd, ""
@@ -286,6 +353,14 @@ func (s *Sim) Users() []User {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].PIN < out[j].PIN })
 	return out
+}
+
+// Received lists every command the terminal fetched, in order: what crossed the wire, so a
+// test can tell that a superseded command was never delivered.
+func (s *Sim) Received() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.received...)
 }
 
 // PollUntilIdle polls until no command is waiting (at most tries times).

@@ -12,13 +12,24 @@ import "context"
 // (stmtcache.go). Hadir's queries are planned well from the averages alone (each is keyed by
 // org_id with an index made for it), so the samples cost more than they gain.
 func (db *DB) AnalyzeSQLite(ctx context.Context) error {
-	if _, err := db.ExecContext(ctx, "ANALYZE"); err != nil {
+	return db.analyzeSQLite(ctx, "ANALYZE")
+}
+
+// analyzeSQLite runs the ANALYZE statements and drops the stat4 samples in one transaction,
+// so that no reader ever plans with the samples, and statistics appear whole or not at all.
+func (db *DB) analyzeSQLite(ctx context.Context, stmts ...string) error {
+	return db.WithTx(ctx, func(ctx context.Context) error {
+		q := db.Q(ctx)
+		for _, s := range stmts {
+			if _, err := q.ExecContext(ctx, s); err != nil {
+				return err
+			}
+		}
+		var n int
+		if err := q.QueryRowContext(ctx, `SELECT COUNT(*) FROM sqlite_master WHERE name = 'sqlite_stat4'`).Scan(&n); err != nil || n == 0 {
+			return err
+		}
+		_, err := q.ExecContext(ctx, "DELETE FROM sqlite_stat4")
 		return err
-	}
-	var n int
-	if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM sqlite_master WHERE name = 'sqlite_stat4'`).Scan(&n); err != nil || n == 0 {
-		return err
-	}
-	_, err := db.ExecContext(ctx, "DELETE FROM sqlite_stat4")
-	return err
+	})
 }

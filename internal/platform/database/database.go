@@ -10,8 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
-	_ "github.com/jackc/pgx/v5/stdlib" // PostgreSQL driver "pgx".
+	"github.com/jackc/pgx/v5/stdlib"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
 )
@@ -51,21 +52,27 @@ type DB struct {
 	FailureWindow time.Duration
 
 	health health
+
+	stats *statistics // planner statistics gathered in the background (see statistics.go)
+	// AnalyzeDelay is how long AnalyzeSoon waits for more changes (DefaultAnalyzeDelay when 0).
+	AnalyzeDelay time.Duration
 }
 
 // Open connects to a postgres:// URL or a sqlite:// file path (created with its folder).
 func Open(dsn string) (*DB, error) {
 	switch {
 	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
-		db, err := sql.Open("pgx", dsn)
+		cfg, err := pgx.ParseConfig(dsn)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("database: %w", err)
 		}
+		markConnErrors(&cfg.Config) // a lost connection is told from a client's (netconn.go)
+		db := stdlib.OpenDB(*cfg)
 		db.SetMaxOpenConns(20)
 		db.SetMaxIdleConns(20)
 		db.SetConnMaxIdleTime(5 * time.Minute)
 		// Counts are off until ListenForCounts hears the other nodes.
-		return &DB{DB: db, Dialect: Postgres, counts: newCounts(false)}, nil
+		return &DB{DB: db, Dialect: Postgres, counts: newCounts(false), stats: newStatistics()}, nil
 	case strings.HasPrefix(dsn, "sqlite://"):
 		path := strings.TrimPrefix(dsn, "sqlite://")
 		if err := CheckWritable(path); err != nil {
@@ -80,7 +87,7 @@ func Open(dsn string) (*DB, error) {
 		}
 		db.SetMaxOpenConns(8)
 		db.SetMaxIdleConns(8) // keep the connections, and so their prepared statements
-		return &DB{DB: db, Dialect: SQLite, Path: path, stmts: newStmtCache(db), counts: newCounts(true)}, nil
+		return &DB{DB: db, Dialect: SQLite, Path: path, stmts: newStmtCache(db), counts: newCounts(true), stats: newStatistics()}, nil
 	}
 	return nil, fmt.Errorf("database: unsupported address %q", dsn)
 }
@@ -89,17 +96,22 @@ type txKey struct{}
 
 // Q returns the transaction carried by ctx, or the database itself.
 func (db *DB) Q(ctx context.Context) Querier {
+	var q Querier = db.DB
 	if tx, ok := ctx.Value(txKey{}).(*sql.Tx); ok {
-		return tx
+		q = tx
+	} else if db.stmts != nil {
+		q = db.stmts
 	}
-	if db.stmts != nil {
-		return db.stmts
+	if c, ok := ctx.Value(captureKey{}).(*capture); ok {
+		return capturing{c: c, q: q}
 	}
-	return db.DB
+	return q
 }
 
-// Close releases the prepared statements, then closes the database.
+// Close stops the background analysis, releases the prepared statements, then closes the
+// database.
 func (db *DB) Close() error {
+	db.closeStatistics()
 	if db.stmts != nil {
 		db.stmts.close()
 	}

@@ -139,15 +139,18 @@ func classify(err error) (Cause, bool) {
 		}
 	}
 	// Network failures count only when they come from the PostgreSQL driver: a client that
-	// hangs up during a download also fails with a reset or a broken pipe, and that says
-	// nothing about the database.
+	// hangs up during a download also fails with a reset or a broken pipe, and one that hangs
+	// up during an upload with an unexpected EOF, and that says nothing about the database.
+	// So a bare io.ErrUnexpectedEOF or reset is never taken for an outage: the PostgreSQL
+	// connection marks its own socket failures (ConnError).
 	if errors.Is(err, context.Canceled) {
 		return "", false
 	}
 	var ce *pgconn.ConnectError
+	var lost *ConnError                            // the socket to PostgreSQL failed (netconn.go)
 	var fromPgconn interface{ SafeToRetry() bool } // pgconn's own connection errors
 	switch {
-	case errors.As(err, &ce), errors.As(err, &fromPgconn),
+	case errors.As(err, &ce), errors.As(err, &lost), errors.As(err, &fromPgconn),
 		errors.Is(err, driver.ErrBadConn), errors.Is(err, sql.ErrConnDone), errors.Is(err, pgconn.ErrConnClosed):
 		return CauseDown, true
 	}

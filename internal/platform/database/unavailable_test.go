@@ -5,6 +5,7 @@ import (
 	"database/sql/driver"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"syscall"
@@ -41,6 +42,11 @@ func TestAsUnavailableNamesTheCause(t *testing.T) {
 		{"client hung up", &net.OpError{Op: "write", Net: "tcp", Err: os.NewSyscallError("write", syscall.EPIPE)}, ""},
 		{"client reset", &net.OpError{Op: "read", Net: "tcp", Err: os.NewSyscallError("read", syscall.ECONNRESET)}, ""},
 		{"request cancelled", fmt.Errorf("q: %w", context.Canceled), ""},
+		// A client hanging up mid-upload leaves a truncated body: its unexpected EOF is the
+		// client's, while the same EOF from the PostgreSQL socket comes marked (ConnError).
+		{"client truncated upload", fmt.Errorf("read body: %w", io.ErrUnexpectedEOF), ""},
+		{"postgres connection lost", fmt.Errorf("q: %w", &database.ConnError{Op: "read", Err: io.EOF}), database.CauseDown},
+		{"postgres connection reset", &database.ConnError{Op: "read", Err: &net.OpError{Op: "read", Net: "tcp", Err: os.NewSyscallError("read", syscall.ECONNRESET)}}, database.CauseDown},
 		{"plain", errors.New("boom"), ""},
 		{"nil", nil, ""},
 	}

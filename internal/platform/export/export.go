@@ -57,6 +57,10 @@ type Table struct {
 	GeneratedAt time.Time
 	// GeneratedLabel replaces the English "Generated" prefix (translation).
 	GeneratedLabel string
+	// Lang is the BCP 47 tag of the report's language (LanguageTag turns the app's codes
+	// into one); the PDF declares it so that screen readers pick the right voice. Empty
+	// means English.
+	Lang string
 
 	// OmitTitleRows makes the XLSX start directly with the header row, so
 	// the file can serve as an import template that tabular.Read accepts.
@@ -106,4 +110,18 @@ func (t *Table) generatedLine() string {
 		label = "Generated"
 	}
 	return label + ": " + t.GeneratedAt.Format("2006-01-02 15:04 MST")
+}
+
+// LanguageTag is the BCP 47 tag of one of the app's language codes (web/src/lib/languages.ts:
+// "ch" is Chinese and "jp" Japanese); unknown codes read as English.
+func LanguageTag(code string) string {
+	switch code {
+	case "ms", "es", "de", "fr", "en":
+		return code
+	case "ch":
+		return "zh"
+	case "jp":
+		return "ja"
+	}
+	return "en"
 }

@@ -3,6 +3,7 @@ package export
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
 
@@ -21,10 +22,17 @@ const (
 	pdfSubSize      = 10.0
 	pdfMetaSize     = 8.0
 	pdfBodySize     = 8.5
-	pdfPad          = 1.2
-	pdfMaxCellLines = 4 // longer cell text is cut with "…"
+	pdfPad          = 1.2 // cell padding at pdfBodySize; it shrinks with the text
+	pdfComfortSize  = 7.0 // the table text shrinks to this so that cells keep to one line
+	pdfMinBodySize  = 5.5 // the smallest the table text shrinks to so every word fits its column
+	pdfMaxCellLines = 4   // longer cell text is cut with "…"
 	pdfMaxHeadLines = 3
-	pdfLandscapeCol = 6 // more columns than this → landscape
+	pdfLandscapeCol = 6    // more columns than this → landscape
+	pdfNaturalMax   = 70.0 // mm: a column wants no more room than this for one line of its text
+	pdfSampleRows   = 300  // rows read before the layout is chosen from their content
+	pdfCJKWord      = 8    // a CJK stretch longer than this is running text, broken anywhere
+	pdfFitSlack     = 0.1  // mm added to a minimum so rounding never pushes a word to the next line
+	a4Short, a4Long = 210.0, 297.0
 	ptToMM          = 25.4 / 72
 	fontLatin       = "dejavu"
 	fontCJK         = "droid"
@@ -38,11 +46,17 @@ var latinFace = sync.OnceValues(func() (*sfnt.Font, error) {
 })
 
 // WritePDF renders t as a PDF table to w: A4 portrait, or landscape when
-// there are more than six columns; the title, subtitle and "Generated:"
-// line on the first page; the header row repeated at the top of every
-// page; and "n / total" page numbers in the footer. Cell text is wrapped to
-// the column width and cut with "…" after a few lines so one long value
-// cannot push a row past a page.
+// there are more than six columns or the content needs the width; the
+// title, subtitle and "Generated:" line on the first page; the header row
+// repeated at the top of every page; and "n / total" page numbers in the
+// footer.
+//
+// Column widths follow the content (see layout): no column is narrower than
+// its widest word, in the header or in the first rows, so a header such as
+// "Present" or a day number such as "01" is never broken inside the word;
+// the text shrinks (down to pdfMinBodySize) when a wide grid needs it. Cell
+// text is wrapped at spaces to the column width and cut with "…" after a few
+// lines so one long value cannot push a row past a page.
 //
 // The UTF-8 TrueType fonts from assets/fonts are embedded (as subsets), so
 // Latin, Chinese and Japanese text renders and can be copied or searched in
@@ -62,15 +76,18 @@ func WritePDF(w io.Writer, t Table) error {
 	if err != nil {
 		return fmt.Errorf("export: parsing embedded font: %w", err)
 	}
-	orientation := "P"
-	if len(t.Columns) > pdfLandscapeCol {
-		orientation = "L"
-	}
-	pdf := newPDF(orientation)
+	pdf := newPDF("P")
 	if err := pdf.Error(); err != nil {
 		return fmt.Errorf("export: loading fonts: %w", err)
 	}
+	// The document's title and language in its info and catalog (/Title, /Lang), read by
+	// screen readers (issue 17).
 	pdf.SetTitle(t.Title, true)
+	lang := t.Lang
+	if lang == "" {
+		lang = "en"
+	}
+	pdf.SetLang(lang)
 	pdf.SetCreator("Hadir", true)
 	pdf.SetProducer("Hadir", true)
 	if !t.GeneratedAt.IsZero() {
@@ -78,21 +95,40 @@ func WritePDF(w io.Writer, t Table) error {
 		pdf.SetModificationDate(t.GeneratedAt)
 	}
 
-	p := &pdfTable{pdf: pdf, face: face, has: map[rune]bool{}, widths: map[widthKey]float64{}, t: &t}
-	p.layoutColumns()
-	pdf.SetFooterFunc(p.footer)
-
-	p.newPage()
+	p := &pdfTable{pdf: pdf, face: face, has: map[rune]bool{}, widths: map[widthKey]float64{}, t: &t, size: pdfBodySize}
+	// The first rows are held back until the layout is chosen from them; later rows are
+	// drawn as they arrive.
+	var sample [][]string
+	started := false
+	start := func() {
+		p.layout(sample)
+		pdf.SetFooterFunc(p.footer)
+		p.newPage()
+		for _, row := range sample {
+			p.drawRow(row)
+		}
+		sample, started = nil, true
+	}
 	n := 0
 	err = t.each(func(row []string) error {
 		if n++; n > MaxPDFRows {
 			return ErrTooManyPDFRows
+		}
+		if !started {
+			sample = append(sample, slices.Clone(row))
+			if len(sample) == pdfSampleRows {
+				start()
+			}
+			return pdf.Error()
 		}
 		p.drawRow(row)
 		return pdf.Error()
 	})
 	if err != nil {
 		return err
+	}
+	if !started {
+		start()
 	}
 	return pdf.Output(w)
 }
@@ -123,6 +159,9 @@ type pdfTable struct {
 	y      float64
 	pageH  float64
 	pageW  float64
+	// orientation is "P" or "L"; size is the table text's size in points.
+	orientation string
+	size        float64
 }
 
 type widthKey struct {
@@ -139,22 +178,125 @@ type run struct {
 
 func lineHeight(size float64) float64 { return size * ptToMM * 1.3 }
 
-// layoutColumns scales Column.Width weights (or estimates) to the page.
-func (p *pdfTable) layoutColumns() {
-	p.pageW, p.pageH = p.pdf.GetPageSize()
+// layout chooses the orientation, the text size and the column widths from the header and
+// the sample rows:
+//   - a column's minimum is its widest word (header in bold, cells in the body face; every
+//     CJK character is a word of its own, as CJK text breaks between characters), so no
+//     word is ever split across lines while the page can hold the minimums;
+//   - its natural width is its longest line (at most pdfNaturalMax);
+//   - landscape when there are more than pdfLandscapeCol columns or the natural widths do
+//     not fit portrait; the text shrinks in half points down to pdfComfortSize while the
+//     natural widths do not fit, and on down to pdfMinBodySize while the minimums do not;
+//   - then every column gets its natural width and the room left over goes by the Width
+//     weights; when the natural widths do not fit, each column gets its minimum and a
+//     share of the rest in proportion to what it lacks. Only a table whose minimums exceed
+//     the page even at the smallest size is squeezed below them.
+func (p *pdfTable) layout(sample [][]string) {
+	cols := p.t.Columns
+	minW := make([]float64, len(cols)) // at pdfBodySize, without padding
+	natW := make([]float64, len(cols))
+	for i, c := range cols {
+		minW[i] = p.widestWord(c.Header, true)
+		natW[i] = min(p.widestLine(c.Header, true), pdfNaturalMax)
+		for _, row := range sample {
+			v := cell(row, i)
+			if v == "" {
+				continue
+			}
+			minW[i] = max(minW[i], p.widestWord(v, false))
+			natW[i] = max(natW[i], min(p.widestLine(v, false), pdfNaturalMax))
+		}
+		natW[i] = max(natW[i], minW[i])
+	}
+	total := func(ws []float64, scale float64) float64 {
+		var sum float64
+		for _, w := range ws {
+			sum += (w+2*pdfPad)*scale + pdfFitSlack
+		}
+		return sum
+	}
+	p.orientation = "P"
+	p.pageW, p.pageH = a4Short, a4Long
+	if len(cols) > pdfLandscapeCol || total(natW, 1) > a4Short-2*pdfMargin {
+		p.orientation = "L"
+		p.pageW, p.pageH = a4Long, a4Short
+	}
 	usable := p.pageW - 2*pdfMargin
-	weights := columnWidths(*p.t)
-	for i := range weights {
-		weights[i] = min(max(weights[i], 4), 40)
+	// First shrink a little (to pdfComfortSize) so that every cell keeps to one line, then
+	// as far as needed (to pdfMinBodySize) so that every word fits.
+	p.size = pdfBodySize
+	for p.size > pdfComfortSize && total(natW, p.size/pdfBodySize) > usable {
+		p.size -= 0.5
 	}
-	var sum float64
-	for _, w := range weights {
-		sum += w
+	for p.size > pdfMinBodySize && total(minW, p.size/pdfBodySize) > usable {
+		p.size -= 0.5
 	}
-	p.colW = make([]float64, len(weights))
-	for i, w := range weights {
-		p.colW[i] = usable * w / sum
+	scale := p.size / pdfBodySize
+	lo := make([]float64, len(cols))
+	hi := make([]float64, len(cols))
+	for i := range cols {
+		lo[i] = (minW[i]+2*pdfPad)*scale + pdfFitSlack
+		hi[i] = (natW[i]+2*pdfPad)*scale + pdfFitSlack
 	}
+	sumLo, sumHi := total(minW, scale), total(natW, scale)
+	p.colW = make([]float64, len(cols))
+	switch {
+	case sumHi <= usable:
+		weights := columnWidths(*p.t)
+		var wsum float64
+		for i := range weights {
+			weights[i] = min(max(weights[i], 4), 40)
+			wsum += weights[i]
+		}
+		for i := range cols {
+			p.colW[i] = hi[i] + (usable-sumHi)*weights[i]/wsum
+		}
+	case sumLo <= usable:
+		for i := range cols {
+			p.colW[i] = lo[i] + (hi[i]-lo[i])*(usable-sumLo)/(sumHi-sumLo)
+		}
+	default:
+		for i := range cols {
+			p.colW[i] = lo[i] * usable / sumLo
+		}
+	}
+}
+
+// pad is the cell padding at the table's text size.
+func (p *pdfTable) pad() float64 { return pdfPad * p.size / pdfBodySize }
+
+// widestWord is the width of s's widest unbreakable word at pdfBodySize. Words are
+// separated by spaces and line breaks; a word with more than pdfCJKWord characters from the
+// CJK font is running CJK text (a remark), which breaks between any two characters, so only
+// its widest character counts. Short CJK words (a header such as 出席, a name) stay whole.
+func (p *pdfTable) widestWord(s string, bold bool) float64 {
+	var widest float64
+	for _, word := range strings.Fields(basicPlane(s)) {
+		var w, widestRune float64
+		cjk := 0
+		for _, r := range word {
+			rw := p.runeWidth(r, bold, pdfBodySize)
+			w += rw
+			widestRune = max(widestRune, rw)
+			if p.useCJK(r) {
+				cjk++
+			}
+		}
+		if cjk > pdfCJKWord {
+			w = widestRune
+		}
+		widest = max(widest, w)
+	}
+	return widest
+}
+
+// widestLine is the width of s's longest line at pdfBodySize.
+func (p *pdfTable) widestLine(s string, bold bool) float64 {
+	var widest float64
+	for _, l := range strings.Split(basicPlane(s), "\n") {
+		widest = max(widest, p.textWidth(strings.TrimSpace(l), bold, pdfBodySize))
+	}
+	return widest
 }
 
 func (p *pdfTable) latinHas(r rune) bool {
@@ -301,7 +443,7 @@ func (p *pdfTable) wrap(s string, width float64, bold bool, size float64, maxLin
 // newPage starts a page: the title block on the first page, then the
 // header row (repeated on every page).
 func (p *pdfTable) newPage() {
-	p.pdf.AddPage()
+	p.pdf.AddPageFormat(p.orientation, fpdf.SizeType{Wd: a4Short, Ht: a4Long})
 	p.y = pdfMargin
 	usable := p.pageW - 2*pdfMargin
 	if p.pdf.PageNo() == 1 {
@@ -356,10 +498,10 @@ func (p *pdfTable) layoutRow(cells []string, header bool) (float64, [][]string) 
 	wrapped := make([][]string, len(cells))
 	n := 1
 	for i, c := range cells {
-		wrapped[i] = p.wrap(c, p.colW[i]-2*pdfPad, header, pdfBodySize, maxLines)
+		wrapped[i] = p.wrap(c, p.colW[i]-2*p.pad(), header, p.size, maxLines)
 		n = max(n, len(wrapped[i]))
 	}
-	return float64(n)*lineHeight(pdfBodySize) + 2*pdfPad, wrapped
+	return float64(n)*lineHeight(p.size) + 2*p.pad(), wrapped
 }
 
 func (p *pdfTable) drawCells(cells []string, header bool) {
@@ -372,13 +514,13 @@ func (p *pdfTable) drawCells(cells []string, header bool) {
 		style = "FD"
 	}
 	x := pdfMargin
-	lh := lineHeight(pdfBodySize)
+	lh := lineHeight(p.size)
 	for i, lines := range wrapped {
 		p.pdf.Rect(x, p.y, p.colW[i], h, style)
 		for j, l := range lines {
 			// baseline: top padding + line offset + ascent (~0.8 em)
-			base := p.y + pdfPad + float64(j)*lh + pdfBodySize*ptToMM*0.95
-			p.drawText(x+pdfPad, base, l, header, pdfBodySize)
+			base := p.y + p.pad() + float64(j)*lh + p.size*ptToMM*0.95
+			p.drawText(x+p.pad(), base, l, header, p.size)
 		}
 		x += p.colW[i]
 	}

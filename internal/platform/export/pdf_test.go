@@ -116,7 +116,8 @@ func TestWritePDFPagesAndLandscape(t *testing.T) {
 		Columns: cols,
 		Source: func(yield func([]string) error) error {
 			for i := range 120 {
-				row := []string{fmt.Sprint(i + 1), "Nur Aisyah binti Abdullah 陈美玲 with a rather long name that must wrap inside its narrow cell"}
+				// Longer than four lines even in a column as wide as the layout gives one line of text.
+				row := []string{fmt.Sprint(i + 1), strings.Repeat("Nur Aisyah binti Abdullah 陈美玲 with a rather long name that must wrap inside its cell ", 3)}
 				if err := yield(row); err != nil {
 					return err
 				}

@@ -7,6 +7,7 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -91,6 +92,9 @@ func Up(ctx context.Context, db *database.DB) error {
 	if _, err := conn.ExecContext(ctx, create); err != nil {
 		return fmt.Errorf("migrations: %w", database.MapError(err))
 	}
+	if err := checkNotNewer(ctx, conn, db.Dialect); err != nil {
+		return err
+	}
 	list, err := List(db.Dialect)
 	if err != nil {
 		return err
@@ -128,5 +132,54 @@ func apply(ctx context.Context, conn *sql.Conn, m Migration) error {
 		return fmt.Errorf("migrations: %s: %w", m.Name, database.MapError(err))
 	}
 	slog.Info("migration applied", "name", m.Name)
+	return nil
+}
+
+// Latest is the highest migration version this binary knows for an engine: the schema
+// version it expects.
+func Latest(d database.Dialect) int {
+	list, err := List(d)
+	if err != nil || len(list) == 0 {
+		return 0
+	}
+	return list[len(list)-1].Version
+}
+
+// Version is the highest migration recorded in db (0 for a database never migrated).
+func Version(ctx context.Context, db *database.DB) (int, error) {
+	var exists int
+	q := `SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'`
+	if db.Dialect == database.Postgres {
+		q = `SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = current_schema() AND table_name = 'schema_migrations'`
+	}
+	if err := db.QueryRowContext(ctx, q).Scan(&exists); err != nil {
+		return 0, database.MapError(err)
+	}
+	if exists == 0 {
+		return 0, nil
+	}
+	var v sql.NullInt64
+	if err := db.QueryRowContext(ctx, `SELECT MAX(version) FROM schema_migrations`).Scan(&v); err != nil {
+		return 0, database.MapError(err)
+	}
+	return int(v.Int64), nil
+}
+
+// ErrSchemaTooNew is returned by Up when the database has migrations this binary does not
+// know: a newer release has run on it. Migrations are forward-only, so this binary must not
+// touch it.
+var ErrSchemaTooNew = errors.New("migrations: the database schema is newer than this binary")
+
+// checkNotNewer refuses a database whose schema is ahead of the binary.
+func checkNotNewer(ctx context.Context, conn *sql.Conn, d database.Dialect) error {
+	var v sql.NullInt64
+	if err := conn.QueryRowContext(ctx, `SELECT MAX(version) FROM schema_migrations`).Scan(&v); err != nil {
+		return fmt.Errorf("migrations: %w", database.MapError(err))
+	}
+	if latest := Latest(d); int(v.Int64) > latest {
+		return fmt.Errorf("%w: the database is at schema version %d, this binary knows up to %d; "+
+			"a newer Hadir has run on this database and migrations only go forward: run that release (or newer), "+
+			"or restore a backup taken with this one", ErrSchemaTooNew, v.Int64, latest)
+	}
 	return nil
 }

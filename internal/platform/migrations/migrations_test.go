@@ -2,7 +2,10 @@ package migrations_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 
@@ -104,4 +107,33 @@ func TestManyNodesStartTogetherOnEmptyPostgres(t *testing.T) {
 			t.Errorf("round %d: %d rows (%d versions) in schema_migrations, want %d", round+1, n, distinct, len(list))
 		}
 	}
+}
+
+// A binary that finds a schema newer than it knows (a newer release ran on the database)
+// refuses it with a message naming both versions, and changes nothing.
+func TestNewerSchemaRefused(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		latest := migrations.Latest(db.Dialect)
+		if v, err := migrations.Version(ctx, db); err != nil || v != latest || latest == 0 {
+			t.Fatalf("version %d (latest %d): %v", v, latest, err)
+		}
+		if _, err := db.Exec(`INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, 'from_the_future.sql', '2099-01-01T00:00:00Z')`, latest+1); err != nil {
+			t.Fatal(err)
+		}
+		err := migrations.Up(ctx, db)
+		if !errors.Is(err, migrations.ErrSchemaTooNew) {
+			t.Fatalf("Up on a newer schema: %v", err)
+		}
+		for _, want := range []string{fmt.Sprint(latest + 1), fmt.Sprint(latest)} {
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("message %q does not name version %s", err, want)
+			}
+		}
+		list, _ := migrations.List(db.Dialect)
+		var n int
+		if err := db.QueryRow(`SELECT COUNT(*) FROM schema_migrations`).Scan(&n); err != nil || n != len(list)+1 {
+			t.Fatalf("schema_migrations changed: %d rows, %v", n, err)
+		}
+	})
 }

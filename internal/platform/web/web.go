@@ -149,7 +149,12 @@ func Paging(r *http.Request, defaultSize int) (database.Page, error) {
 // Decode reads a JSON body into dst. Malformed JSON or a value of the wrong type for a field
 // becomes a validation error naming the field.
 func Decode(w http.ResponseWriter, r *http.Request, dst any) error {
-	r.Body = http.MaxBytesReader(w, r.Body, MaxBodyBytes)
+	return DecodeMax(w, r, dst, MaxBodyBytes)
+}
+
+// DecodeMax is Decode with another bound on the body, for bulk calls.
+func DecodeMax(w http.ResponseWriter, r *http.Request, dst any, maxBytes int64) error {
+	r.Body = http.MaxBytesReader(w, r.Body, maxBytes)
 	raw, err := io.ReadAll(r.Body)
 	if err == nil {
 		err = json.NewDecoder(bytes.NewReader(raw)).Decode(dst)

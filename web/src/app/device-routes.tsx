@@ -9,7 +9,7 @@ const DevicesPage = lazy(() => import('../features/devices/components/devices-pa
 const BeaconsPage = lazy(() => import('../features/devices/components/beacons-page'));
 
 /** view.manage.school or view.manage.company, by the signed-in organisation's kind. */
-function RequireOrgManager({ children }: { children: ReactNode }) {
+export function RequireOrgManager({ children }: { children: ReactNode }) {
   const session = useSession();
   const kind = session?.org?.kind;
   if (kind !== 'school' && kind !== 'company') return <Navigate to="/dashboard" replace />;

@@ -14,7 +14,7 @@ export function RequireAuth() {
   useSession();
   const token = getToken();
   useVerifySession(!!token);
-  if (!token) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!token) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
   // The organisation requires two-factor sign-in of this owner or admin: the server answers
   // nothing else until they enrol, so the account page is the only place to be.
   if (getSession()?.two_factor_setup_required && location.pathname !== TWO_FACTOR_SETUP_PATH) {

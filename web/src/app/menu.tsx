@@ -22,11 +22,14 @@ export interface MenuEntry {
   path?: string;
   orgKind?: 'school' | 'company';
   permission?: string;
+  /** Only for a user whose person manages people (issue 12's "My team"). */
+  managers?: boolean;
   children?: MenuEntry[];
 }
 
 export const MENU: MenuEntry[] = [
   { key: 'dashboard', label: 'menu.dashboard', icon: <DashboardOutlined />, path: '/dashboard' },
+  { key: 'calendar', label: 'calendar:menu.calendar', icon: <CalendarOutlined />, path: '/calendar' },
   {
     key: 'personal',
     label: 'menu.personal',
@@ -34,9 +37,14 @@ export const MENU: MenuEntry[] = [
     children: [
       { key: 'personal-profile', label: 'menu.profile', path: '/personal/profile' },
       { key: 'personal-account', label: 'menu.account', path: '/personal/account' },
+      { key: 'personal-notifications', label: 'notifications:menu.notifications', path: '/personal/notifications' },
       { key: 'personal-attendance', label: 'menu.attendance', path: '/personal/attendance' },
+      { key: 'personal-clock', label: 'clockin:menu.clock', path: '/personal/clock' },
       { key: 'personal-leave', label: 'leave:menu.leave', path: '/personal/leave' },
       { key: 'personal-away', label: 'leave:menu.away', path: '/personal/away' },
+      { key: 'personal-requests', label: 'approvals:menu.requests', path: '/personal/requests' },
+      { key: 'personal-approvals', label: 'approvals:menu.waiting', path: '/approvals' },
+      { key: 'personal-team', label: 'approvals:menu.team', path: '/personal/team', managers: true },
     ],
   },
   {
@@ -50,6 +58,7 @@ export const MENU: MenuEntry[] = [
       { key: 'settings-register', label: 'menu.registration', path: '/settings/company/register' },
       { key: 'settings-positions', label: 'menu.positions', path: '/settings/company/positions' },
       { key: 'settings-holiday', label: 'menu.holiday', path: '/settings/holiday' },
+      { key: 'settings-api-tokens', label: 'integrations:menu.tokens', path: '/settings/integrations/tokens' },
     ],
   },
   {
@@ -61,6 +70,7 @@ export const MENU: MenuEntry[] = [
     children: [
       { key: 'management-school', label: 'menu.school', path: '/school/management' },
       { key: 'management-holiday', label: 'menu.holiday', path: '/school/management/holiday' },
+      { key: 'management-api-tokens', label: 'integrations:menu.tokens', path: '/settings/integrations/tokens' },
       {
         key: 'management-attendance',
         label: 'menu.attendance',
@@ -95,6 +105,8 @@ export const MENU: MenuEntry[] = [
         children: [
           { key: 'school-device-facial', label: 'devices:menu.facial', path: '/school/management/device/facial' },
           { key: 'school-device-beacon', label: 'devices:menu.beacon', path: '/device/beacon' },
+          { key: 'school-clock-sites', label: 'clockin:menu.sites', path: '/attendance/sites' },
+          { key: 'school-clock-kiosks', label: 'clockin:menu.kiosks', path: '/attendance/kiosks' },
         ],
       },
     ],
@@ -183,6 +195,8 @@ export const MENU: MenuEntry[] = [
     children: [
       { key: 'device-facial', label: 'devices:menu.facial', path: '/device/facial' },
       { key: 'device-beacon', label: 'devices:menu.beacon', path: '/device/beacon' },
+      { key: 'clock-sites', label: 'clockin:menu.sites', path: '/attendance/sites' },
+      { key: 'clock-kiosks', label: 'clockin:menu.kiosks', path: '/attendance/kiosks' },
     ],
   },
 ];
@@ -194,10 +208,10 @@ function allowed(entry: MenuEntry, session: SessionInfo | null): boolean {
 }
 
 /** The menu entries this session may see, empty sections dropped. */
-export function visibleMenu(session: SessionInfo | null, entries: MenuEntry[] = MENU): MenuEntry[] {
+export function visibleMenu(session: SessionInfo | null, entries: MenuEntry[] = MENU, manages = false): MenuEntry[] {
   return entries
-    .filter((e) => allowed(e, session))
-    .map((e) => (e.children ? { ...e, children: visibleMenu(session, e.children) } : e))
+    .filter((e) => allowed(e, session) && (!e.managers || manages))
+    .map((e) => (e.children ? { ...e, children: visibleMenu(session, e.children, manages) } : e))
     .filter((e) => !e.children || e.children.length > 0);
 }
 
@@ -214,4 +228,17 @@ export function activeEntry(pathname: string, entries: MenuEntry[] = MENU): { ke
   };
   walk(entries, []);
   return { key: best.key, parents: best.parents };
+}
+
+/** The i18n namespaces the menu's labels come from ("leave:menu.leave" → leave), loaded
+ * before the menu or a title is rendered from them. */
+export function menuNamespaces(entries: MenuEntry[] = MENU): string[] {
+  const out = new Set<string>(['common']);
+  const walk = (list: MenuEntry[]) =>
+    list.forEach((e) => {
+      if (e.label.includes(':')) out.add(e.label.split(':')[0]);
+      if (e.children) walk(e.children);
+    });
+  walk(entries);
+  return [...out];
 }

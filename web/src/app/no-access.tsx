@@ -1,4 +1,5 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { StatusPage } from '../components/status-page';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
@@ -7,10 +8,10 @@ export function NoAccessPage() {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
   return (
-    <Result
-      status="403"
+    <StatusPage
+      status="forbidden"
       title={<span data-testid="no-access-title">{t('no_access.title')}</span>}
-      subTitle={t('no_access.message')}
+      message={t('no_access.message')}
       data-testid="no-access"
       extra={
         <Button type="primary" onClick={() => navigate('/dashboard')} data-testid="no-access-back">

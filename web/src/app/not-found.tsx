@@ -1,4 +1,5 @@
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
+import { StatusPage } from '../components/status-page';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
@@ -6,10 +7,10 @@ export default function NotFoundPage() {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
   return (
-    <Result
-      status="404"
+    <StatusPage
+      status="not-found"
       title="404"
-      subTitle={t('not_found.message')}
+      message={t('not_found.message')}
       extra={<Button type="primary" onClick={() => navigate('/dashboard')}>{t('not_found.back')}</Button>}
     />
   );

@@ -3,22 +3,29 @@
 import { lazy, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import type { RouteObject } from 'react-router';
-import { AppShell } from './shell/app-shell';
-import { AuthLayout } from './shell/auth-layout';
+import { PublicLayout } from './public-layout';
 import { PublicOnly, RequireAuth, RequirePermission, RootRedirect } from './guards';
 import { leaveRoutes } from './leave-routes';
 import { deviceRoutes } from './device-routes';
+import { clockinRoutes, KioskLanding, KioskScreen } from './clockin-routes';
+import { approvalRoutes } from './approval-routes';
+import { DashboardRoute } from './dashboard-route';
 import { RouteError } from './route-error';
 
+// The signed-in shell (menu, header, drawer) is not needed by the sign-in pages.
+const AppShell = lazy(() => import('./shell/app-shell'));
 const LoginPage = lazy(() => import('../features/auth/components/login-page'));
 const RegisterCompanyPage = lazy(() => import('../features/auth/components/register-company-page'));
 const RegisterSchoolPage = lazy(() => import('../features/auth/components/register-school-page'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/components/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/components/reset-password-page'));
 const LoginLinkPage = lazy(() => import('../features/auth/components/login-link-page'));
+const TermsPage = lazy(() => import('../features/auth/components/terms-page'));
 const DashboardPage = lazy(() => import('../features/dashboard/components/dashboard-page'));
 const ProfilePage = lazy(() => import('../features/account/components/profile-page'));
 const AccountSettingsPage = lazy(() => import('../features/account/components/account-settings-page'));
+const TeamCalendarPage = lazy(() => import('../features/calendar/components/team-calendar-page'));
+const NotificationsPage = lazy(() => import('../features/notifications/components/notifications-page'));
 const CompanyProfilePage = lazy(() => import('../features/company/components/company-profile-page'));
 const CompanyRegisterPage = lazy(() => import('../features/company/components/company-register-page'));
 const PositionsPage = lazy(() => import('../features/company/components/positions-page'));
@@ -68,8 +75,11 @@ function attendanceRoutes(base: string, kind: 'teacher' | 'staff' | 'employee', 
 
 export const routes: RouteObject[] = [
   { path: '/', element: <RootRedirect /> },
+  // The kiosk tablet: no account, no shell; known by the secret in its URL.
+  { path: '/kiosk/:secret', element: <KioskScreen /> },
+  { path: '/clock/kiosk', element: <KioskLanding /> },
   {
-    element: <AuthLayout />,
+    element: <PublicLayout />,
     children: [
       {
         element: <PublicOnly />,
@@ -82,6 +92,7 @@ export const routes: RouteObject[] = [
       },
       { path: '/auth/password/reset', element: <ResetPasswordPage /> },
       { path: '/auth/login/link', element: <LoginLinkPage /> },
+      { path: '/terms', element: <TermsPage /> },
       { path: '/verification/employee', element: <VerificationPage /> },
       { path: '/verification/employee/register', element: <VerificationRegisterPage /> },
       { path: '/verification/employee/login', element: <VerificationLoginPage /> },
@@ -95,9 +106,11 @@ export const routes: RouteObject[] = [
         element: <AppShell />,
         // A pathless layer whose error page shows inside the shell, so the menu stays usable.
         children: [{ errorElement: <RouteError />, children: [
-          { path: '/dashboard', element: <DashboardPage /> },
+          { path: '/dashboard', element: <DashboardRoute manager={<DashboardPage />} /> },
           { path: '/personal/profile', element: <ProfilePage extra={<PersonalSummary />} /> },
           { path: '/personal/account', element: <AccountSettingsPage /> },
+          { path: '/personal/notifications', element: <NotificationsPage /> },
+          { path: '/calendar', element: <TeamCalendarPage /> },
           {
             path: '/settings/company',
             element: <RequirePermission permission="view.manage.company"><CompanyProfilePage /></RequirePermission>,
@@ -167,6 +180,8 @@ export const routes: RouteObject[] = [
           ...attendanceRoutes('/company/employee/attendance', 'employee', COMPANY, []),
           ...leaveRoutes,
           ...deviceRoutes,
+          ...clockinRoutes,
+          ...approvalRoutes,
           { path: '*', element: <NotFoundPage /> },
         ] }],
       },

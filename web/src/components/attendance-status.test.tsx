@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { StatusLegend, StatusTag } from './attendance-status';
 import { COUNTED_STATUSES, STATUSES, statusInfo, totalOf } from '../lib/attendance-status';
 import { i18n, initI18n } from '../lib/i18n';
+import { contrast } from '../lib/contrast';
 
 describe('attendance statuses', () => {
   it('gives every API code its colour and letter', () => {
@@ -15,7 +16,39 @@ describe('attendance statuses', () => {
     expect(byName.holiday).toMatchObject({ code: 5, tag: 'gold', letter: 'H' });
     expect(byName.off_day).toMatchObject({ code: 6, tag: 'default', letter: 'O' });
     expect(byName.open).toMatchObject({ code: 0, tag: 'default' });
+    expect(byName.not_tracked).toMatchObject({ code: 7, letter: '–' });
     expect(COUNTED_STATUSES.map((s) => s.code)).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('draws grid and chart colours that keep their contrast in both themes', () => {
+    for (const s of STATUSES) {
+      // The grid letter on its cell: text, 4.5:1.
+      expect(contrast(s.ink, s.color), `${s.name} letter`).toBeGreaterThanOrEqual(4.5);
+      // A bar or slice against the light and the dark page: a graphic, 3:1 (open is hatched in
+      // charts; not tracked is counted nowhere, so never charted).
+      if (s.code === 0 || s.code === 7) continue;
+      expect(contrast(s.color, '#ffffff'), `${s.name} on white`).toBeGreaterThanOrEqual(3);
+      expect(contrast(s.color, '#141414'), `${s.name} on dark`).toBeGreaterThanOrEqual(3);
+    }
+  });
+
+  it('tells every status apart without colour: a distinct letter and a distinct name', async () => {
+    expect(new Set(STATUSES.map((s) => s.letter)).size).toBe(STATUSES.length);
+    await initI18n('en');
+    await i18n.changeLanguage('en');
+    render(
+      <I18nextProvider i18n={i18n}>
+        {STATUSES.map((s) => (
+          <StatusTag key={s.code} status={s.code} />
+        ))}
+        <StatusLegend letters marks />
+      </I18nextProvider>,
+    );
+    const tags = STATUSES.map((s) => screen.getByTestId(`status-${s.name}`).textContent);
+    expect(new Set(tags).size).toBe(STATUSES.length);
+    const legend = STATUSES.map((s) => screen.getByTestId(`legend-${s.name}`).textContent ?? '');
+    expect(new Set(legend).size).toBe(STATUSES.length);
+    STATUSES.forEach((s, i) => expect(legend[i].startsWith(`${s.letter} = `)).toBe(true));
   });
 
   it('reads unknown codes as open and counts totals by code', () => {
@@ -27,6 +60,8 @@ describe('attendance statuses', () => {
     expect(totalOf(totals, 6)).toBe(5);
     expect(totalOf(totals, 0)).toBe(4);
     expect(totalOf(undefined, 1)).toBe(0);
+    // A day outside the tracking window counts in no total.
+    expect(totalOf(totals, 7)).toBe(0);
   });
 
   it('draws a translated tag and a legend of every status', async () => {
@@ -45,6 +80,7 @@ describe('attendance statuses', () => {
     expect(screen.getByTestId('legend-holiday').className).toMatch(/gold/);
     expect(screen.getByTestId('legend-away').className).toMatch(/purple/);
     expect(screen.getByTestId('legend-absent').className).toMatch(/red/);
-    expect(screen.getAllByTestId(/^legend-/)).toHaveLength(7);
+    expect(screen.getAllByTestId(/^legend-/)).toHaveLength(8);
+    expect(screen.getByTestId('legend-not_tracked').textContent).toBe('– = Not tracked');
   });
 });

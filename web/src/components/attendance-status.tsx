@@ -27,7 +27,7 @@ export function StatusLegend({ letters = false, marks = false, only }: { letters
     <Space wrap size={[8, 4]} data-testid="status-legend">
       {list.map((s) => (
         <Tag key={s.code} color={s.tag} data-testid={`legend-${s.name}`}>
-          {letters ? `${s.letter} = ` : ''}
+          {letters && s.letter ? `${s.letter} = ` : ''}
           {t(s.label)}
         </Tag>
       ))}

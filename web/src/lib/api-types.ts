@@ -834,6 +834,26 @@ export interface paths {
     /** Update a holiday */
     post: operations["postHolidayRecordUpdate"];
   };
+  "/api/holiday/import": {
+    /** Countries, regions and years whose public holidays can be imported, with the dataset source and licence */
+    get: operations["getCompanyHolidayCatalogue"];
+    /** Import a country's (and region's) public holidays for a year: adds one holiday per day not yet covered by a holiday of the organisation */
+    post: operations["postCompanyHolidayImport"];
+  };
+  "/api/holiday/import/preview": {
+    /** The days an import would bring, each marked when a holiday of the organisation already covers it (writes nothing) */
+    get: operations["getCompanyHolidayImportPreview"];
+  };
+  "/api/school/holiday/import": {
+    /** Countries, regions and years whose public holidays can be imported, with the dataset source and licence */
+    get: operations["getSchoolHolidayCatalogue"];
+    /** Import a country's (and region's) public holidays for a year: adds one holiday per day not yet covered by a holiday of the organisation */
+    post: operations["postSchoolHolidayImport"];
+  };
+  "/api/school/holiday/import/preview": {
+    /** The days an import would bring, each marked when a holiday of the organisation already covers it (writes nothing) */
+    get: operations["getSchoolHolidayImportPreview"];
+  };
   "/api/school/holiday/management": {
     /** List holidays (page size 10) */
     get: operations["getSchoolHolidayManagement"];
@@ -906,6 +926,13 @@ export interface paths {
     /** Assign leave to a teacher (approved at once; JSON or multipart with attachment) */
     post: operations["postSchoolLeaveAssignmentTeacher"];
   };
+  "/api/school/leave/assignment/teacher/bulk": {
+    /**
+     * Assign leave to many teachers at once (all approved at once, all or none; at most 20,000)
+     * @description Each assignment is checked as the single assignment route checks it, in the order of the list, against the ledger as the assignments before it leave it; the first refusal rejects the whole list and names the assignment (for example assignments[3].from_date). Types that need an attachment cannot be assigned in bulk.
+     */
+    post: operations["postSchoolLeaveAssignmentTeacherBulk"];
+  };
   "/api/school/leave/application/teacher": {
     /** The teacher leave applications (page size 15) */
     get: operations["getSchoolLeaveApplicationTeacher"];
@@ -945,6 +972,13 @@ export interface paths {
   "/api/school/leave/assignment/staff": {
     /** Assign leave to a staff (approved at once; JSON or multipart with attachment) */
     post: operations["postSchoolLeaveAssignmentStaff"];
+  };
+  "/api/school/leave/assignment/staff/bulk": {
+    /**
+     * Assign leave to many staff at once (all approved at once, all or none; at most 20,000)
+     * @description Each assignment is checked as the single assignment route checks it, in the order of the list, against the ledger as the assignments before it leave it; the first refusal rejects the whole list and names the assignment (for example assignments[3].from_date). Types that need an attachment cannot be assigned in bulk.
+     */
+    post: operations["postSchoolLeaveAssignmentStaffBulk"];
   };
   "/api/school/leave/application/staff": {
     /** The staff leave applications (page size 15) */
@@ -1014,6 +1048,13 @@ export interface paths {
     /** Assign away to a teacher (approved at once; JSON or multipart with attachment) */
     post: operations["postSchoolAwayAssignmentTeacher"];
   };
+  "/api/school/away/assignment/teacher/bulk": {
+    /**
+     * Assign away to many teachers at once (all approved at once, all or none; at most 20,000)
+     * @description Each assignment is checked as the single assignment route checks it, in the order of the list, against the ledger as the assignments before it leave it; the first refusal rejects the whole list and names the assignment (for example assignments[3].from_date). Types that need an attachment cannot be assigned in bulk.
+     */
+    post: operations["postSchoolAwayAssignmentTeacherBulk"];
+  };
   "/api/school/away/application/teacher": {
     /** The teacher away applications (page size 15) */
     get: operations["getSchoolAwayApplicationTeacher"];
@@ -1053,6 +1094,13 @@ export interface paths {
   "/api/school/away/assignment/staff": {
     /** Assign away to a staff (approved at once; JSON or multipart with attachment) */
     post: operations["postSchoolAwayAssignmentStaff"];
+  };
+  "/api/school/away/assignment/staff/bulk": {
+    /**
+     * Assign away to many staff at once (all approved at once, all or none; at most 20,000)
+     * @description Each assignment is checked as the single assignment route checks it, in the order of the list, against the ledger as the assignments before it leave it; the first refusal rejects the whole list and names the assignment (for example assignments[3].from_date). Types that need an attachment cannot be assigned in bulk.
+     */
+    post: operations["postSchoolAwayAssignmentStaffBulk"];
   };
   "/api/school/away/application/staff": {
     /** The staff away applications (page size 15) */
@@ -1113,6 +1161,13 @@ export interface paths {
   "/api/company/leave/assignment": {
     /** Assign leave to an employee (approved at once; JSON or multipart with attachment) */
     post: operations["postCompanyLeaveAssignment"];
+  };
+  "/api/company/leave/assignment/bulk": {
+    /**
+     * Assign leave to many employees at once (all approved at once, all or none; at most 20,000)
+     * @description Each assignment is checked as the single assignment route checks it, in the order of the list, against the ledger as the assignments before it leave it; the first refusal rejects the whole list and names the assignment (for example assignments[3].from_date). Types that need an attachment cannot be assigned in bulk.
+     */
+    post: operations["postCompanyLeaveAssignmentBulk"];
   };
   "/api/company/leave/application": {
     /** The employees' leave applications (page size 15) */
@@ -1186,6 +1241,56 @@ export interface paths {
     /** The secret iCalendar feed address of approved leave, away and holidays */
     get: operations["getLeaveCalendar"];
   };
+  "/api/approvals/chain": {
+    /** The approval chain of a kind of request, for one type (type_id) or organisation-wide (type_id 0): the type's own, else the organisation's, else the default [admins] */
+    get: operations["getApprovalChain"];
+    /** Set the approval chain of a kind (and type); an empty list restores the default (admins) */
+    post: operations["saveApprovalChain"];
+  };
+  "/api/approvals": {
+    /** Everything waiting for the caller, any kind (leave, away, attendance_correction): routed to their person (also as a substitute) or, for an admin, at an admins level; newest first, at most 500 */
+    get: operations["listWaitingApprovals"];
+  };
+  "/api/approvals/{kind}/{id}/approve": {
+    /** Approve at the current level (the last level applies it: leave balance re-checked, correction written to the audit log); 403 when not waiting for the caller (an admin may decide any level, recorded as an override), 409 when decided */
+    post: operations["approveApproval"];
+  };
+  "/api/approvals/{kind}/{id}/reject": {
+    /** Reject with a comment; a rejection at any level ends the request; 403 when not waiting for the caller, 409 when decided */
+    post: operations["rejectApproval"];
+  };
+  "/api/approvals/delegations": {
+    /** The delegations the caller gave (as an approver) or received (as a substitute) */
+    get: operations["listDelegations"];
+    /** Name a substitute for the caller's approvals over a date range (inclusive, the organisation's dates): requests reaching the caller on those dates go to the substitute */
+    post: operations["createDelegation"];
+    /** Remove a delegation the caller gave or received (an admin: any of the organisation) */
+    delete: operations["deleteDelegation"];
+  };
+  "/api/team": {
+    /** My team: the caller's direct reports (403 when the caller manages nobody) */
+    get: operations["listMyTeam"];
+  };
+  "/api/team/{id}/attendance/monthly": {
+    /** A report's month of attendance, as the personal monthly call answers it */
+    get: operations["teamMonthly"];
+  };
+  "/api/team/{id}/leave": {
+    /** A report's leave (or, with kind=away, away) applications, with their timelines */
+    get: operations["teamLeave"];
+  };
+  "/api/team/{id}/requests": {
+    /** A report's attendance-correction requests, with their timelines */
+    get: operations["teamRequests"];
+  };
+  "/api/requests/attendance": {
+    /** Ask for a correction of one's own attendance for a past date; it goes through the organisation's attendance_correction chain */
+    post: operations["requestAttendanceCorrection"];
+  };
+  "/api/requests": {
+    /** The caller's own attendance-correction requests, newest first (at most 100), each with its timeline */
+    get: operations["listMyRequests"];
+  };
   "/api/leave/calendar/reset": {
     /** Replace the calendar feed secret; the old address stops working */
     post: operations["postLeaveCalendarReset"];
@@ -1245,6 +1350,13 @@ export interface paths {
   "/api/company/away/assignment": {
     /** Assign away to an employee (approved at once; JSON or multipart with attachment) */
     post: operations["postCompanyAwayAssignment"];
+  };
+  "/api/company/away/assignment/bulk": {
+    /**
+     * Assign away to many employees at once (all approved at once, all or none; at most 20,000)
+     * @description Each assignment is checked as the single assignment route checks it, in the order of the list, against the ledger as the assignments before it leave it; the first refusal rejects the whole list and names the assignment (for example assignments[3].from_date). Types that need an attachment cannot be assigned in bulk.
+     */
+    post: operations["postCompanyAwayAssignmentBulk"];
   };
   "/api/company/away/application": {
     /** The employees' away applications (page size 15) */
@@ -1394,6 +1506,62 @@ export interface paths {
     /** Clock in with a beacon of the organisation (beacon.unknown otherwise; at most once a minute: beacon.too_often) */
     post: operations["postAttendanceBeacon"];
   };
+  "/api/attendance/sites": {
+    /** The sites people may clock in at from the web: fence (centre, radius in metres), the largest GPS accuracy accepted, or anywhere; and the groups allowed at each */
+    get: operations["getAttendanceSites"];
+    /** Add a site (a group id that is not one of the organisation's → 404) */
+    post: operations["postAttendanceSites"];
+  };
+  "/api/attendance/sites/{id}": {
+    /** Change a site and the groups allowed there */
+    put: operations["putAttendanceSite"];
+    /** Remove a site (its kiosks go with it; punches keep their site id) */
+    delete: operations["deleteAttendanceSite"];
+  };
+  "/api/attendance/web-clock": {
+    /** Clock in from the browser's position. The server measures the distance to the sites the caller's group may use (haversine) and stores a punch with source web, the position, the accuracy and the site. 422 codes: attendance.outside_site, attendance.poor_accuracy, attendance.web_clock_not_allowed, attendance.too_soon (a clock-in less than a minute ago; Retry-After), people.no_account, validation.* */
+    post: operations["postAttendanceWebClock"];
+  };
+  "/api/attendance/kiosks": {
+    /** The kiosks (tablets at a site), live ones first */
+    get: operations["getAttendanceKiosks"];
+    /** Make a kiosk at a site; the answer holds its secret URL, shown only this once (a site that is not the organisation's → 404) */
+    post: operations["postAttendanceKiosks"];
+  };
+  "/api/attendance/kiosks/{id}": {
+    /** Revoke a kiosk: its URL and its codes stop working at once */
+    delete: operations["deleteAttendanceKiosk"];
+  };
+  "/api/integrations/tokens": {
+    /** The organisation's API tokens, newest first, revoked and expired ones included; never their secrets */
+    get: operations["getIntegrationTokens"];
+    /** Create an API token acting as the caller within a scope; the answer holds its secret, shown only this once */
+    post: operations["postIntegrationTokens"];
+  };
+  "/api/integrations/tokens/{id}": {
+    /** Revoke an API token: refused at once on every node (revoking a revoked token is a no-op) */
+    delete: operations["deleteIntegrationToken"];
+  };
+  "/api/people/{id}/personal-data": {
+    /** Everything Hadir holds about one person of the organisation, as a zip (add.manage.{school|company}.employee): person.json, account.json (without secrets), tables/<table>.json for every table that refers to people (records, punches, day overrides, leave, entitlements, audit), files/ (photo, leave attachments), manifest.json */
+    get: operations["exportPersonalData"];
+  };
+  "/api/people/{id}/erase": {
+    /** Erase a person who has left (archived), for good (add.manage.{school|company}.employee): name, e-mail, photo, record areas, account, terminal enrolments, free-text reasons and raw terminal lines are removed; punches, day statuses, leave and entitlements stay under the anonymous code returned. Audited. 409 privacy.not_left for a current person, privacy.already_erased, privacy.has_privileges for an owner or admin account */
+    post: operations["erasePerson"];
+  };
+  "/api/kiosk/{secret}": {
+    /** The kiosk tablet's poll, without an account: a fresh code (valid 60 s) as text, as the app URL a phone opens and as a QR code; 404 for a revoked or unknown kiosk */
+    get: operations["getKiosk"];
+  };
+  "/api/attendance/kiosk-clock": {
+    /** Clock in with a code scanned at a kiosk (source kiosk, at the kiosk's site). 422 codes: attendance.kiosk_code_expired (older than 60 s), attendance.kiosk_code_invalid, attendance.kiosk_revoked, attendance.too_soon, people.no_account; 404 for another organisation's kiosk */
+    post: operations["postAttendanceKioskClock"];
+  };
+  "/api/attendance/home": {
+    /** A member's home screen: today's status with the first and last punch, whether and where they may clock in from the web, and the next holiday (422 people.no_account when the account has no person record) */
+    get: operations["getAttendanceHome"];
+  };
   "/iclock/cdata": {
     /** Terminal handshake: answers the GET OPTION FROM block */
     get: operations["getIclockCdata"];
@@ -1411,6 +1579,32 @@ export interface paths {
   "/iclock/ping": {
     /** Terminal heartbeat */
     get: operations["getIclockPing"];
+  };
+  "/iclock/rtdata": {
+    /** Terminal clock synchronisation (type=time): DateTime=<UTC in the protocol encoding>,ServerTZ=<±HHMM of the device zone> */
+    get: operations["getIclockRtdata"];
+  };
+  "/iclock/cdata.aspx": {
+    /** (.aspx alias) Terminal handshake: answers the GET OPTION FROM block */
+    get: operations["getIclockCdataAspx"];
+    /** (.aspx alias) Terminal upload (ATTLOG punches: PIN, time, status, verify, workcode tab-separated; OPERLOG ...) */
+    post: operations["postIclockCdataAspx"];
+  };
+  "/iclock/getrequest.aspx": {
+    /** (.aspx alias) Terminal command poll: C:<id>:<command> lines, or OK */
+    get: operations["getIclockGetrequestAspx"];
+  };
+  "/iclock/devicecmd.aspx": {
+    /** (.aspx alias) Terminal command results (ID=..&Return=..&CMD=.. lines) */
+    post: operations["postIclockDevicecmdAspx"];
+  };
+  "/iclock/ping.aspx": {
+    /** (.aspx alias) Terminal heartbeat */
+    get: operations["getIclockPingAspx"];
+  };
+  "/iclock/rtdata.aspx": {
+    /** (.aspx alias) Terminal clock synchronisation (type=time): DateTime=<UTC in the protocol encoding>,ServerTZ=<±HHMM of the device zone> */
+    get: operations["getIclockRtdataAspx"];
   };
   "/api/school/personal/leave/types": {
     /** The organisation's leave types, for a member's apply form */
@@ -1447,6 +1641,36 @@ export interface paths {
         503: components["responses"]["ServiceUnavailable"];
       };
     };
+  };
+  "/api/notifications": {
+    /** The caller's notifications, newest first, keyset paged: pass meta.next_before as `before` for the next page. meta.unread is the caller's unread count. The text is rendered by the client from kind and params. */
+    get: operations["getNotifications"];
+  };
+  "/api/notifications/stream": {
+    /** Server-sent events (text/event-stream) of the caller's new notifications: each event is `event: notification`, `id: <notification id>`, data the Notification with the caller's `unread` count. A client reconnecting with the Last-Event-ID header (or ?after=<id>) first gets every notification after that id; without either the stream starts after the newest one. Comment lines (`: ping`) every 25 s keep it open; the server ends a stream after 30 minutes and the client reconnects. Works across nodes on PostgreSQL (LISTEN/NOTIFY). */
+    get: operations["getNotificationStream"];
+  };
+  "/api/notifications/{id}/read": {
+    /** Mark one of the caller's notifications read (again is fine); another user's is 404 */
+    post: operations["postNotificationRead"];
+  };
+  "/api/notifications/read-all": {
+    /** Mark every notification of the caller read */
+    post: operations["postNotificationsReadAll"];
+  };
+  "/api/notifications/preferences": {
+    /** The caller's channel per kind of notification (both when never chosen) */
+    get: operations["getNotificationPreferences"];
+    /** Set the channel of some kinds (the others keep theirs). An unknown kind or channel is a 422 naming preferences.<kind>; nothing is stored then. */
+    put: operations["putNotificationPreferences"];
+  };
+  "/api/calendar": {
+    /** The team calendar: leave and away applications (approved and pending) overlapping [from, to] (at most 62 days), and the holidays. Admins see the whole organisation, optionally one group or department; a member sees the people of their own groups and themselves (a group they are not in is 404; with no linked person, 422 people.no_account). */
+    get: operations["getTeamCalendar"];
+  };
+  "/api/leave/department-off": {
+    /** For a member about to apply: the others of their department who are off (leave or away, pending or approved) on some of [from_date, to_date], and whether that reaches the department's absence_warning (warn). It never refuses; the form warns. A person with no department gets zeros; no linked person is 422 people.no_account. */
+    get: operations["getDepartmentOff"];
   };
 }
 
@@ -1585,6 +1809,8 @@ export interface components {
       comment: string;
       /** Format: date-time */
       application_date: string;
+      /** @description The approval steps, in lists (absent when there are none) */
+      timeline?: components["schemas"]["ApprovalDecision"][];
     };
     LeaveApplyInput: {
       leave_type_id: number;
@@ -1623,6 +1849,9 @@ export interface components {
       employee_id?: number;
       teacher_id?: number;
       staff_id?: number;
+    };
+    LeaveBulkAssignInput: {
+      assignments: components["schemas"]["LeaveAssignInput"][];
     };
     LeaveDecisionInput: {
       id: number;
@@ -1748,6 +1977,19 @@ export interface components {
     SecurityPolicy: {
       /** @description Owners and admins must use two-factor sign-in */
       require_two_factor: boolean;
+      /** @description Answers only: the installation's last successful scheduled backup (HADIR_BACKUP_SCHEDULE), shown to owners; null for admins and before any backup. Ignored in a request. */
+      last_backup?: {
+        /**
+         * Format: date-time
+         * @description When it finished (UTC)
+         */
+        readonly at: string;
+        /**
+         * Format: int64
+         * @description Size of the backup file
+         */
+        readonly size_bytes: number;
+      } | null;
     };
     TwoFactorCodeRequest: {
       /** @description A current 6-digit code (or, where accepted, a recovery code) */
@@ -1767,6 +2009,47 @@ export interface components {
       last_at: string | null;
       last_ip: string;
     };
+    HolidayCatalogue: {
+      /** @example date-holidays */
+      source: string;
+      /** @example 3.37.0 */
+      version: string;
+      licence: string;
+      years: number[];
+      countries: {
+          /** @example MY */
+          code: string;
+          name: string;
+          years: number[];
+          regions: {
+              code: string;
+              name: string;
+            }[];
+        }[];
+    };
+    HolidayImportRequest: {
+      /** @example MY */
+      country: string;
+      /**
+       * @description A region (state) code of the country; empty for the holidays of the whole country
+       * @example 10
+       */
+      region?: string;
+      /** @example 2026 */
+      year: number;
+      /**
+       * @description Language of the names (English where the dataset has none)
+       * @enum {string}
+       */
+      language?: "en" | "ms" | "ch" | "es" | "jp" | "de" | "fr";
+    };
+    HolidayImportDay: {
+      /** Format: date */
+      date: string;
+      name: string;
+      /** @description A holiday of the organisation already covers this date; the import leaves it */
+      exists: boolean;
+    };
     CompanyRegisterRequest: {
       name: string;
       /** Format: email */
@@ -1779,6 +2062,13 @@ export interface components {
       /** @example Asia/Kuala_Lumpur */
       timezone: string;
       terms: boolean;
+      /**
+       * @description UI language the starter leave types, away types and default group are named in (default en)
+       * @enum {string}
+       */
+      language?: "en" | "ms" | "ch" | "es" | "jp" | "de" | "fr";
+      /** @description Start with no starter types and no default group (default false) */
+      start_empty?: boolean;
     };
     SchoolRegisterRequest: {
       name: string;
@@ -1792,6 +2082,13 @@ export interface components {
       admin_email: string;
       password: string;
       terms: boolean;
+      /**
+       * @description UI language the starter leave types, away types and default group are named in (default en)
+       * @enum {string}
+       */
+      language?: "en" | "ms" | "ch" | "es" | "jp" | "de" | "fr";
+      /** @description Start with no starter types and no default group (default false) */
+      start_empty?: boolean;
     };
     UserUpdateRequest: {
       name?: string;
@@ -1827,6 +2124,8 @@ export interface components {
       state_id?: number | null;
       timezone?: string;
       company_size?: number | null;
+      /** @description First date attendance counts (YYYY-MM-DD); empty = from the beginning. Earlier days are not tracked (status 7). */
+      tracking_start?: string;
     };
     CompanyProfileUpdateRequest: {
       name: string;
@@ -1842,6 +2141,8 @@ export interface components {
       postal_code: string;
       state_id: number;
       timezone: string;
+      /** @description First date attendance counts (YYYY-MM-DD); empty clears it; left out keeps it (validation.date) */
+      tracking_start?: string;
     };
     Position: {
       id: number;
@@ -1869,6 +2170,8 @@ export interface components {
       city?: string | null;
       postal_code?: string | null;
       state_id?: number | null;
+      /** @description First date attendance counts (YYYY-MM-DD); empty = from the beginning. Earlier days are not tracked (status 7). */
+      tracking_start?: string;
     };
     SchoolUpdateRequest: {
       code: string;
@@ -1883,6 +2186,8 @@ export interface components {
       city?: string;
       postal_code?: string;
       state_id?: number;
+      /** @description First date attendance counts (YYYY-MM-DD); empty clears it; left out keeps it (validation.date) */
+      tracking_start?: string;
     };
     Person: {
       id: number;
@@ -1895,6 +2200,8 @@ export interface components {
       email: string;
       /** @description YYYY-MM-DD or empty */
       join_date: string;
+      /** @description The last day attendance counts for the person (issue 13): YYYY-MM-DD or empty */
+      leaving_date?: string;
       department_id?: number | null;
       /** @description /api/images/<key> or empty */
       image_url: string;
@@ -1914,6 +2221,8 @@ export interface components {
       email?: string;
       /** Format: date */
       join_date?: string;
+      /** @description The last day attendance counts (YYYY-MM-DD; empty = still here); not before join_date (validation.after) */
+      leaving_date?: string;
       /** @description Companies only */
       department_id?: number;
     };
@@ -2028,6 +2337,81 @@ export interface components {
       org: components["schemas"]["Org"];
       person: components["schemas"]["Person"] | null;
     };
+    ApprovalRequest: {
+      id: number;
+      /** @enum {string} */
+      kind: "leave" | "away" | "attendance_correction";
+      /** @description The application or correction request id */
+      ref_id: number;
+      person_id: number;
+      person_name: string;
+      chain: string[];
+      /** @description 0-based; equal to the chain length for the admins fallback when every level was skipped */
+      level: number;
+      level_kind: string;
+      /** @enum {string} */
+      status: "pending" | "approved" | "rejected" | "cancelled";
+      /** @description null: the admins */
+      approver_id: number | null;
+      /** @description The approver the substitute stands in for */
+      delegated_from: number | null;
+      /** Format: date-time */
+      created_at: string;
+    };
+    ApprovalDecision: {
+      id: number;
+      level: number;
+      level_kind: string;
+      /** @enum {string} */
+      action: "submitted" | "approved" | "rejected" | "skipped" | "cancelled";
+      actor_name: string;
+      /** @description For a skip: approver_is_applicant or no_approver */
+      comment: string;
+      /** @description An admin decided a level that was not theirs */
+      override: boolean;
+      /** Format: date-time */
+      created_at: string;
+    };
+    CorrectionRequest: {
+      id: number;
+      /** @enum {string} */
+      kind: "attendance_correction";
+      person_id: number;
+      /** Format: date */
+      date: string;
+      /** @enum {string} */
+      type: "add_punch" | "move_punch" | "status";
+      time: string;
+      punch_id: number | null;
+      status: number | null;
+      reason: string;
+      /** @enum {string} */
+      state: "pending" | "approved" | "rejected";
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      applied_at: string | null;
+      timeline: components["schemas"]["ApprovalDecision"][];
+    };
+    ApprovalDelegation: {
+      id: number;
+      person_id: number;
+      person_name: string;
+      substitute_id: number;
+      substitute_name: string;
+      /** Format: date */
+      from_date: string;
+      /** Format: date */
+      to_date: string;
+    };
+    ApprovalChain: {
+      kind: string;
+      type_id: number;
+      /** @description manager, department_head, admins or person:<id>, in order */
+      levels: string[];
+      /** @description false when the chain is inherited (organisation-wide) or the default */
+      own: boolean;
+    };
     Department: {
       id: number;
       name: string;
@@ -2035,10 +2419,20 @@ export interface components {
       /** Format: date-time */
       created_at: string;
       members: number;
+      /** @description The department's head, a person of the organisation (approval chains' department_head level) */
+      head_id?: number | null;
+      /** @description The head's name, empty without one */
+      head_name?: string;
+      /** @description warn applicants when this many others are off (0: never) */
+      absence_warning?: number | null;
     };
     DepartmentInput: {
       name: string;
       description?: string;
+      /** @description A person of the organisation; null or 0 clears it; absent on update keeps the current head */
+      head_id?: number | null;
+      /** @description absent: unchanged (0 on create) */
+      absence_warning?: number;
     };
     ContactRecord: {
       id: number;
@@ -2111,6 +2505,12 @@ export interface components {
       /** @description one of probation, confirmed, resigned, terminated, retired (empty when unset) */
       employment_status?: string;
       remark?: string;
+      /** @description The person's manager (absent without one), stored on the person */
+      manager_id?: number;
+      manager?: {
+        id: number;
+        name: string;
+      };
     };
     /** @description School routes send the person as id and an education row as record_id; company routes send employee_id and the row as id. */
     JobRecordInput: {
@@ -2130,6 +2530,8 @@ export interface components {
       /** @description one of probation, confirmed, resigned, terminated, retired (empty when unset) */
       employment_status?: string;
       remark?: string;
+      /** @description The manager, a person of the same organisation; null or 0 clears it, absent keeps it. A cycle (the manager reports, directly or not, to this person) is refused with 422 on manager_id. */
+      manager_id?: number | null;
     };
     PayrollRecord: {
       id: number;
@@ -2347,10 +2749,10 @@ export interface components {
       end?: string;
     };
     /**
-     * @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day
+     * @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day, 7 not tracked (outside the organisation's tracking start and the person's joining and leaving dates; in no total)
      * @enum {integer}
      */
-    AttendanceStatus: 0 | 1 | 2 | 3 | 4 | 5 | 6;
+    AttendanceStatus: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
     AttendanceDay: {
       /** Format: date */
       date: string;
@@ -2367,6 +2769,29 @@ export interface components {
       remark?: string;
       holiday?: string;
       leave_session?: string;
+      reason: components["schemas"]["DayReason"];
+    };
+    /** @description The rule that decided the day: a code and the facts it names (times are HH:MM in the organisation's zone). A present, late or early day under half-day leave or away also carries session and type. */
+    DayReason: {
+      /** @enum {string} */
+      code: "not_tracked" | "manual" | "holiday" | "no_schedule" | "rest_day" | "off_day" | "leave" | "away" | "present" | "late" | "early_out" | "late_early_out" | "missing_out" | "late_missing_out" | "absent" | "absent_after_cut_off" | "half_leave" | "half_away" | "not_decided" | "future";
+      params: {
+        first_punch?: string;
+        last_punch?: string;
+        time_in?: string;
+        time_out?: string;
+        cut_off?: string;
+        /** @description the holiday */
+        name?: string;
+        /** @description the leave or away type */
+        type?: string;
+        /** @enum {string} */
+        session?: "am" | "pm";
+        /** @description who set a manual status */
+        by?: string;
+        /** @description why a manual status was set */
+        comment?: string;
+      };
     };
     AttendanceDailyRow: components["schemas"]["PersonRef"] & components["schemas"]["AttendanceDay"];
     AttendanceTotals: {
@@ -2403,12 +2828,21 @@ export interface components {
       at: string;
       /** @description the time as taken on the device */
       local_time: string;
-      /** @description web, beacon, manual or device:<id> */
+      /** @description web, kiosk, beacon, manual or device:<id> */
       source: string;
       device_id: number | null;
       state: number;
       verify_mode: number;
       temperature: number | null;
+      /** @description the clock site of a web or kiosk punch */
+      site_id?: number | null;
+      /** @description the name of that site (empty when none or since removed) */
+      site?: string;
+      /** @description the position a web punch was taken at */
+      latitude?: number | null;
+      longitude?: number | null;
+      /** @description metres */
+      accuracy?: number | null;
     };
     ClockRecords: {
       /** Format: date */
@@ -2474,8 +2908,21 @@ export interface components {
       /** Format: date-time */
       last_seen: string | null;
       last_ip: string;
+      /** @description as the terminal reports it (INFO) */
       firmware: string;
+      /** @description the PUSH protocol version of its handshake (pushver) */
+      push_version: string;
       info: string;
+      /** @description users the terminal last reported holding; null: never reported */
+      user_count: number | null;
+      fingerprint_count: number | null;
+      face_count: number | null;
+      /** @description attendance records held on the terminal */
+      log_count: number | null;
+      /** @description users it can hold (free space = capacity - count) */
+      user_capacity: number | null;
+      /** @description attendance records it can hold */
+      log_capacity: number | null;
       /** @description people enrolled */
       enrolled: number;
       commands_pending: number;
@@ -2517,8 +2964,11 @@ export interface components {
       /** @description commands queued by this synchronisation */
       queued: number;
     };
-    /** @enum {string} */
-    DeviceCommandStatus: "queued" | "sent" | "ok" | "failed" | "expired";
+    /**
+     * @description cancelled: superseded before the device fetched it (a person changed or removed again, or a later synchronisation); neither a failure nor still to do.
+     * @enum {string}
+     */
+    DeviceCommandStatus: "queued" | "sent" | "ok" | "failed" | "expired" | "cancelled";
     DeviceCommand: {
       id: number;
       device_id: number;
@@ -2566,8 +3016,160 @@ export interface components {
       /** Format: date */
       date: string;
     };
+    ClockSite: {
+      id: number;
+      name: string;
+      latitude: number;
+      longitude: number;
+      /** @description metres (0 for anywhere) */
+      radius: number;
+      /** @description the largest GPS accuracy accepted, metres (0 for anywhere) */
+      max_accuracy: number;
+      /** @description no fence: members of its groups may clock in from anywhere */
+      anywhere: boolean;
+      group_ids: number[];
+    };
+    ClockSiteInput: {
+      name: string;
+      /** @description required unless anywhere */
+      latitude?: number;
+      /** @description required unless anywhere */
+      longitude?: number;
+      radius?: number;
+      max_accuracy?: number;
+      anywhere?: boolean;
+      group_ids?: number[];
+    };
+    ClockedSite: {
+      id: number;
+      name: string;
+      anywhere: boolean;
+    };
+    ClockedPunch: {
+      id: number;
+      /** Format: date-time */
+      at: string;
+      local_time: string;
+      /** @description HH:MM:SS in the organisation time zone */
+      time: string;
+      /** Format: date */
+      date: string;
+      /** @enum {string} */
+      source: "web" | "kiosk";
+      latitude: number | null;
+      longitude: number | null;
+      accuracy: number | null;
+      site_id: number | null;
+    };
+    /** @enum {string} */
+    ApiTokenArea: "people" | "attendance" | "leave" | "devices";
+    ApiToken: {
+      id: number;
+      name: string;
+      /** @description the first characters of the secret, to recognise it */
+      prefix: string;
+      write: boolean;
+      areas: components["schemas"]["ApiTokenArea"][];
+      /** Format: date-time */
+      expires_at: string | null;
+      /**
+       * Format: date-time
+       * @description written at most about once a minute
+       */
+      last_used_at: string | null;
+      last_used_ip: string;
+      /** Format: date-time */
+      revoked_at: string | null;
+      /** Format: date-time */
+      created_at: string;
+      created_by: string;
+      expired: boolean;
+    };
+    Kiosk: {
+      id: number;
+      site_id: number;
+      site_name: string;
+      name: string;
+      /** Format: date-time */
+      last_seen: string | null;
+      /** Format: date-time */
+      revoked_at: string | null;
+      /** Format: date-time */
+      created_at: string;
+    };
+    /** @enum {string} */
+    NotificationKind: "submitted" | "waiting" | "approved" | "rejected" | "cancelled" | "correction_applied";
+    /** @enum {string} */
+    NotificationChannel: "both" | "email" | "in_app" | "none";
+    /** @description One inbox item. params depend on the kind: applications carry application_id, kind (leave or away), person_id, person, type, from, to, amount, unit, by, comment (and by_applicant on a cancellation by the applicant); correction_applied carries person_id, date, action (time_add, time_edit, time_delete, status), old, new, by, reason. */
+    Notification: {
+      id: number;
+      kind: components["schemas"]["NotificationKind"];
+      params: {
+        [key: string]: unknown;
+      };
+      /** Format: date-time */
+      created_at: string;
+      read: boolean;
+      /** Format: date-time */
+      read_at: string | null;
+    };
+    TeamCalendar: {
+      /** Format: date */
+      from: string;
+      /** Format: date */
+      to: string;
+      entries: ({
+          application_id: number;
+          person_id: number;
+          person: string;
+          /** @enum {string} */
+          kind: "leave" | "away";
+          type: string;
+          /** @enum {string} */
+          status: "pending" | "approved";
+          /** Format: date */
+          from: string;
+          /** Format: date */
+          to: string;
+          /** @description full, am, pm (or hours) */
+          session: string;
+        })[];
+      holidays: {
+          name: string;
+          /** Format: date */
+          from: string;
+          /** Format: date */
+          to: string;
+        }[];
+    };
   };
   responses: {
+    /** @description The caller's unread count after the change */
+    NotificationUnread: {
+      content: {
+        "application/json": {
+          data: {
+            unread: number;
+            marked?: number;
+          };
+        };
+      };
+    };
+    /** @description The caller's channel per kind */
+    NotificationPreferences: {
+      content: {
+        "application/json": {
+          data: {
+            preferences: {
+              [key: string]: components["schemas"]["NotificationChannel"];
+            };
+            kinds: components["schemas"]["NotificationKind"][];
+            channels: components["schemas"]["NotificationChannel"][];
+          };
+        };
+      };
+    };
     /** @description A signed-in session */
     Session: {
       content: {
@@ -2813,6 +3415,35 @@ export interface components {
         };
       };
     };
+    /** @description A site */
+    ClockSite: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["ClockSite"];
+        };
+      };
+    };
+    /** @description The punch (source web or kiosk) and the site it was accepted at */
+    Clocked: {
+      content: {
+        "application/json": {
+          data: {
+            punch: components["schemas"]["ClockedPunch"];
+            site: components["schemas"]["ClockedSite"];
+          };
+        };
+      };
+    };
+    /** @description The id of the item removed */
+    Removed: {
+      content: {
+        "application/json": {
+          data: {
+            id: number;
+          };
+        };
+      };
+    };
     /** @description Validation failed (422); field errors in `errors` and `details` */
     ValidationError: {
       content: {
@@ -3016,12 +3647,18 @@ export interface components {
         };
       };
     };
-    /** @description Totals by status (1-6) and all totals */
+    /** @description Totals by status (1-6), all totals, and the days not decided yet by their cut-off */
     DashboardDaily: {
       content: {
         "application/json": {
           data: components["schemas"]["StatusTotal"][];
           totals: components["schemas"]["AttendanceTotals"];
+          /** @description people whose day is not decided yet (before cut-off), by cut-off time, earliest first */
+          pending: {
+              /** @description HH:MM */
+              cut_off: string;
+              count: number;
+            }[];
         };
       };
     };
@@ -6985,6 +7622,140 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
+  /** Countries, regions and years whose public holidays can be imported, with the dataset source and licence */
+  getCompanyHolidayCatalogue: {
+    responses: {
+      /** @description The catalogue */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["HolidayCatalogue"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Import a country's (and region's) public holidays for a year: adds one holiday per day not yet covered by a holiday of the organisation */
+  postCompanyHolidayImport: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["HolidayImportRequest"];
+      };
+    };
+    responses: {
+      /** @description Days added and every day of the import */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              added: number;
+              days: components["schemas"]["HolidayImportDay"][];
+            };
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** The days an import would bring, each marked when a holiday of the organisation already covers it (writes nothing) */
+  getCompanyHolidayImportPreview: {
+    parameters: {
+      query: {
+        country: string;
+        region?: string;
+        year: number;
+        language?: "en" | "ms" | "ch" | "es" | "jp" | "de" | "fr";
+      };
+    };
+    responses: {
+      /** @description The days */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["HolidayImportDay"][];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Countries, regions and years whose public holidays can be imported, with the dataset source and licence */
+  getSchoolHolidayCatalogue: {
+    responses: {
+      /** @description The catalogue */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["HolidayCatalogue"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Import a country's (and region's) public holidays for a year: adds one holiday per day not yet covered by a holiday of the organisation */
+  postSchoolHolidayImport: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["HolidayImportRequest"];
+      };
+    };
+    responses: {
+      /** @description Days added and every day of the import */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              added: number;
+              days: components["schemas"]["HolidayImportDay"][];
+            };
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** The days an import would bring, each marked when a holiday of the organisation already covers it (writes nothing) */
+  getSchoolHolidayImportPreview: {
+    parameters: {
+      query: {
+        country: string;
+        region?: string;
+        year: number;
+        language?: "en" | "ms" | "ch" | "es" | "jp" | "de" | "fr";
+      };
+    };
+    responses: {
+      /** @description The days */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["HolidayImportDay"][];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
   /** List holidays (page size 10) */
   getSchoolHolidayManagement: {
     parameters: {
@@ -7445,6 +8216,33 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
+  /**
+   * Assign leave to many teachers at once (all approved at once, all or none; at most 20,000)
+   * @description Each assignment is checked as the single assignment route checks it, in the order of the list, against the ledger as the assignments before it leave it; the first refusal rejects the whole list and names the assignment (for example assignments[3].from_date). Types that need an attachment cannot be assigned in bulk.
+   */
+  postSchoolLeaveAssignmentTeacherBulk: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveBulkAssignInput"];
+      };
+    };
+    responses: {
+      /** @description How many were assigned */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveBulkResult"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
   /** The teacher leave applications (page size 15) */
   getSchoolLeaveApplicationTeacher: {
     parameters: {
@@ -7727,6 +8525,33 @@ export interface operations {
         content: {
           "application/json": {
             data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /**
+   * Assign leave to many staff at once (all approved at once, all or none; at most 20,000)
+   * @description Each assignment is checked as the single assignment route checks it, in the order of the list, against the ledger as the assignments before it leave it; the first refusal rejects the whole list and names the assignment (for example assignments[3].from_date). Types that need an attachment cannot be assigned in bulk.
+   */
+  postSchoolLeaveAssignmentStaffBulk: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveBulkAssignInput"];
+      };
+    };
+    responses: {
+      /** @description How many were assigned */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveBulkResult"];
           };
         };
       };
@@ -8227,6 +9052,33 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
+  /**
+   * Assign away to many teachers at once (all approved at once, all or none; at most 20,000)
+   * @description Each assignment is checked as the single assignment route checks it, in the order of the list, against the ledger as the assignments before it leave it; the first refusal rejects the whole list and names the assignment (for example assignments[3].from_date). Types that need an attachment cannot be assigned in bulk.
+   */
+  postSchoolAwayAssignmentTeacherBulk: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveBulkAssignInput"];
+      };
+    };
+    responses: {
+      /** @description How many were assigned */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveBulkResult"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
   /** The teacher away applications (page size 15) */
   getSchoolAwayApplicationTeacher: {
     parameters: {
@@ -8509,6 +9361,33 @@ export interface operations {
         content: {
           "application/json": {
             data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /**
+   * Assign away to many staff at once (all approved at once, all or none; at most 20,000)
+   * @description Each assignment is checked as the single assignment route checks it, in the order of the list, against the ledger as the assignments before it leave it; the first refusal rejects the whole list and names the assignment (for example assignments[3].from_date). Types that need an attachment cannot be assigned in bulk.
+   */
+  postSchoolAwayAssignmentStaffBulk: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveBulkAssignInput"];
+      };
+    };
+    responses: {
+      /** @description How many were assigned */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveBulkResult"];
           };
         };
       };
@@ -8957,6 +9836,33 @@ export interface operations {
         content: {
           "application/json": {
             data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /**
+   * Assign leave to many employees at once (all approved at once, all or none; at most 20,000)
+   * @description Each assignment is checked as the single assignment route checks it, in the order of the list, against the ledger as the assignments before it leave it; the first refusal rejects the whole list and names the assignment (for example assignments[3].from_date). Types that need an attachment cannot be assigned in bulk.
+   */
+  postCompanyLeaveAssignmentBulk: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveBulkAssignInput"];
+      };
+    };
+    responses: {
+      /** @description How many were assigned */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveBulkResult"];
           };
         };
       };
@@ -9456,6 +10362,369 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
+  /** The approval chain of a kind of request, for one type (type_id) or organisation-wide (type_id 0): the type's own, else the organisation's, else the default [admins] */
+  getApprovalChain: {
+    parameters: {
+      query: {
+        kind: "leave" | "away" | "attendance_correction";
+        type_id?: number;
+      };
+    };
+    responses: {
+      /** @description The chain */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["ApprovalChain"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Set the approval chain of a kind (and type); an empty list restores the default (admins) */
+  saveApprovalChain: {
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          kind: "leave" | "away" | "attendance_correction";
+          /** @description A leave or away type of the organisation (404 otherwise); 0 for the organisation-wide chain */
+          type_id?: number;
+          /** @description manager, department_head, admins or person:<id> (a person of the organisation); a bad level is refused on levels.<index> */
+          levels: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description The saved chain */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["ApprovalChain"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Everything waiting for the caller, any kind (leave, away, attendance_correction): routed to their person (also as a substitute) or, for an admin, at an admins level; newest first, at most 500 */
+  listWaitingApprovals: {
+    responses: {
+      /** @description The waiting requests */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["ApprovalRequest"][];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Approve at the current level (the last level applies it: leave balance re-checked, correction written to the audit log); 403 when not waiting for the caller (an admin may decide any level, recorded as an override), 409 when decided */
+  approveApproval: {
+    parameters: {
+      path: {
+        kind: "leave" | "away" | "attendance_correction";
+        /** @description The application or request id */
+        id: number;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          /** @description Required to reject */
+          comment?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Where the request is now, and its timeline */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              request: components["schemas"]["ApprovalRequest"];
+              timeline: components["schemas"]["ApprovalDecision"][];
+            };
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Reject with a comment; a rejection at any level ends the request; 403 when not waiting for the caller, 409 when decided */
+  rejectApproval: {
+    parameters: {
+      path: {
+        kind: "leave" | "away" | "attendance_correction";
+        /** @description The application or request id */
+        id: number;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          /** @description Required to reject */
+          comment?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Where the request is now, and its timeline */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              request: components["schemas"]["ApprovalRequest"];
+              timeline: components["schemas"]["ApprovalDecision"][];
+            };
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** The delegations the caller gave (as an approver) or received (as a substitute) */
+  listDelegations: {
+    responses: {
+      /** @description The delegations */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["ApprovalDelegation"][];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Name a substitute for the caller's approvals over a date range (inclusive, the organisation's dates): requests reaching the caller on those dates go to the substitute */
+  createDelegation: {
+    requestBody: {
+      content: {
+        "application/json": {
+          substitute_id: number;
+          /** Format: date */
+          from_date: string;
+          /** Format: date */
+          to_date: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The delegation */
+      201: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["ApprovalDelegation"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Remove a delegation the caller gave or received (an admin: any of the organisation) */
+  deleteDelegation: {
+    parameters: {
+      query: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Removed */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** My team: the caller's direct reports (403 when the caller manages nobody) */
+  listMyTeam: {
+    responses: {
+      /** @description The reports */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["Person"][];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** A report's month of attendance, as the personal monthly call answers it */
+  teamMonthly: {
+    parameters: {
+      query?: {
+        /** @description YYYY-MM or a date */
+        date?: string;
+      };
+      path: {
+        /** @description A direct report of the caller (404 for anybody else) */
+        id: number;
+      };
+    };
+    responses: {
+      200: components["responses"]["AttendanceRange"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** A report's leave (or, with kind=away, away) applications, with their timelines */
+  teamLeave: {
+    parameters: {
+      query?: {
+        kind?: "leave" | "away";
+        status?: string;
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+      };
+      path: {
+        /** @description A direct report of the caller (404 for anybody else) */
+        id: number;
+      };
+    };
+    responses: {
+      /** @description A page of applications */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveApplication"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** A report's attendance-correction requests, with their timelines */
+  teamRequests: {
+    parameters: {
+      path: {
+        /** @description A direct report of the caller (404 for anybody else) */
+        id: number;
+      };
+    };
+    responses: {
+      /** @description The requests */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["CorrectionRequest"][];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Ask for a correction of one's own attendance for a past date; it goes through the organisation's attendance_correction chain */
+  requestAttendanceCorrection: {
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * Format: date
+           * @description Today or earlier, in the organisation's zone
+           */
+          date: string;
+          /** @enum {string} */
+          kind: "add_punch" | "move_punch" | "status";
+          /** @description HH:MM; add_punch and move_punch */
+          time?: string;
+          /** @description move_punch: one of the caller's punches */
+          punch_id?: number;
+          /** @description status: the day status to set */
+          status?: number;
+          reason: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The stored request with its timeline */
+      201: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["CorrectionRequest"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** The caller's own attendance-correction requests, newest first (at most 100), each with its timeline */
+  listMyRequests: {
+    responses: {
+      /** @description The requests */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["CorrectionRequest"][];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
   /** Replace the calendar feed secret; the old address stops working */
   postLeaveCalendarReset: {
     responses: {
@@ -9853,6 +11122,33 @@ export interface operations {
         content: {
           "application/json": {
             data: components["schemas"]["LeaveApplication"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /**
+   * Assign away to many employees at once (all approved at once, all or none; at most 20,000)
+   * @description Each assignment is checked as the single assignment route checks it, in the order of the list, against the ledger as the assignments before it leave it; the first refusal rejects the whole list and names the assignment (for example assignments[3].from_date). Types that need an attachment cannot be assigned in bulk.
+   */
+  postCompanyAwayAssignmentBulk: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LeaveBulkAssignInput"];
+      };
+    };
+    responses: {
+      /** @description How many were assigned */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["LeaveBulkResult"];
           };
         };
       };
@@ -10894,6 +12190,369 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
+  /** The sites people may clock in at from the web: fence (centre, radius in metres), the largest GPS accuracy accepted, or anywhere; and the groups allowed at each */
+  getAttendanceSites: {
+    responses: {
+      /** @description Every site of the organisation, by name */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["ClockSite"][];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Add a site (a group id that is not one of the organisation's → 404) */
+  postAttendanceSites: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ClockSiteInput"];
+      };
+    };
+    responses: {
+      201: components["responses"]["ClockSite"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Change a site and the groups allowed there */
+  putAttendanceSite: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ClockSiteInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["ClockSite"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Remove a site (its kiosks go with it; punches keep their site id) */
+  deleteAttendanceSite: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      200: components["responses"]["Removed"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Clock in from the browser's position. The server measures the distance to the sites the caller's group may use (haversine) and stores a punch with source web, the position, the accuracy and the site. 422 codes: attendance.outside_site, attendance.poor_accuracy, attendance.web_clock_not_allowed, attendance.too_soon (a clock-in less than a minute ago; Retry-After), people.no_account, validation.* */
+  postAttendanceWebClock: {
+    requestBody: {
+      content: {
+        "application/json": {
+          latitude: number;
+          longitude: number;
+          /** @description metres (the browser's coords.accuracy) */
+          accuracy: number;
+        };
+      };
+    };
+    responses: {
+      201: components["responses"]["Clocked"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** The kiosks (tablets at a site), live ones first */
+  getAttendanceKiosks: {
+    responses: {
+      /** @description Every kiosk of the organisation */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["Kiosk"][];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Make a kiosk at a site; the answer holds its secret URL, shown only this once (a site that is not the organisation's → 404) */
+  postAttendanceKiosks: {
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          site_id: number;
+        };
+      };
+    };
+    responses: {
+      /** @description The kiosk and its secret URL */
+      201: {
+        content: {
+          "application/json": {
+            data: {
+              kiosk: components["schemas"]["Kiosk"];
+              /** @description /kiosk/<secret> */
+              path: string;
+              url: string;
+            };
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Revoke a kiosk: its URL and its codes stop working at once */
+  deleteAttendanceKiosk: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      200: components["responses"]["Removed"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** The organisation's API tokens, newest first, revoked and expired ones included; never their secrets */
+  getIntegrationTokens: {
+    responses: {
+      /** @description Every token of the organisation */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["ApiToken"][];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Create an API token acting as the caller within a scope; the answer holds its secret, shown only this once */
+  postIntegrationTokens: {
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          /** @description read/write; read-only (GET calls only) when false */
+          write?: boolean;
+          areas: components["schemas"]["ApiTokenArea"][];
+          /**
+           * Format: date
+           * @description the last day the token works, in the organisation's time zone; none when empty
+           */
+          expires_on?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The token with its secret */
+      201: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["ApiToken"] & {
+              /** @description hdr_...: send as Authorization: Bearer */
+              token: string;
+            };
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Revoke an API token: refused at once on every node (revoking a revoked token is a no-op) */
+  deleteIntegrationToken: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Revoked */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Everything Hadir holds about one person of the organisation, as a zip (add.manage.{school|company}.employee): person.json, account.json (without secrets), tables/<table>.json for every table that refers to people (records, punches, day overrides, leave, entitlements, audit), files/ (photo, leave attachments), manifest.json */
+  exportPersonalData: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description The zip */
+      200: {
+        content: {
+          "application/zip": string;
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Erase a person who has left (archived), for good (add.manage.{school|company}.employee): name, e-mail, photo, record areas, account, terminal enrolments, free-text reasons and raw terminal lines are removed; punches, day statuses, leave and entitlements stay under the anonymous code returned. Audited. 409 privacy.not_left for a current person, privacy.already_erased, privacy.has_privileges for an owner or admin account */
+  erasePerson: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description Must be true; the erasure cannot be undone */
+          confirm: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Erased */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              /** Format: int64 */
+              id: number;
+              /** @description The anonymous code the figures are kept under */
+              code: string;
+            };
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** The kiosk tablet's poll, without an account: a fresh code (valid 60 s) as text, as the app URL a phone opens and as a QR code; 404 for a revoked or unknown kiosk */
+  getKiosk: {
+    parameters: {
+      path: {
+        secret: string;
+      };
+    };
+    responses: {
+      /** @description The kiosk and its current code */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              kiosk: string;
+              site: string;
+              organisation: string;
+              timezone: string;
+              code: string;
+              url: string;
+              /** @description a PNG data URL of url */
+              qr_code: string;
+              /** Format: date-time */
+              issued_at: string;
+              /** @description seconds until the kiosk should fetch a new code */
+              refresh_in: number;
+              /** @description seconds a code is accepted */
+              valid_for: number;
+            };
+          };
+        };
+      };
+      404: components["responses"]["NotFound"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Clock in with a code scanned at a kiosk (source kiosk, at the kiosk's site). 422 codes: attendance.kiosk_code_expired (older than 60 s), attendance.kiosk_code_invalid, attendance.kiosk_revoked, attendance.too_soon, people.no_account; 404 for another organisation's kiosk */
+  postAttendanceKioskClock: {
+    requestBody: {
+      content: {
+        "application/json": {
+          code: string;
+        };
+      };
+    };
+    responses: {
+      201: components["responses"]["Clocked"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** A member's home screen: today's status with the first and last punch, whether and where they may clock in from the web, and the next holiday (422 people.no_account when the account has no person record) */
+  getAttendanceHome: {
+    responses: {
+      /** @description The home screen data */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              /** Format: date */
+              date: string;
+              /** @enum {string} */
+              kind: "teacher" | "staff" | "employee";
+              today: components["schemas"]["AttendanceDay"];
+              web_clock: {
+                allowed: boolean;
+                sites: components["schemas"]["ClockedSite"][];
+              };
+              next_holiday: components["schemas"]["Holiday"] | null;
+            };
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
   /** Terminal handshake: answers the GET OPTION FROM block */
   getIclockCdata: {
     parameters: {
@@ -10970,6 +12629,7 @@ export interface operations {
       query: {
         /** @description the serial number (device code) */
         SN: string;
+        /** @description firmware 2.x: firmware version, users, fingerprints, records, IP, fp and face algorithm versions, faces per person, faces, functions (comma-separated); stored on the device */
         INFO?: string;
       };
     };
@@ -11055,6 +12715,379 @@ export interface operations {
           "text/plain": string;
         };
       };
+    };
+  };
+  /** Terminal clock synchronisation (type=time): DateTime=<UTC in the protocol encoding>,ServerTZ=<±HHMM of the device zone> */
+  getIclockRtdata: {
+    parameters: {
+      query: {
+        /** @description the serial number (device code) */
+        SN: string;
+        /** @description time; any other type is answered OK */
+        type?: string;
+      };
+    };
+    responses: {
+      /** @description DateTime=..,ServerTZ=.. for type=time, else OK */
+      200: {
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description Unknown or disabled device, wrong key or address */
+      403: {
+        content: never;
+      };
+      /** @description Try later: the database is unavailable (the terminal retries) */
+      503: {
+        content: {
+          "text/plain": string;
+        };
+      };
+    };
+  };
+  /** (.aspx alias) Terminal handshake: answers the GET OPTION FROM block */
+  getIclockCdataAspx: {
+    parameters: {
+      query: {
+        /** @description the serial number (device code) */
+        SN: string;
+        /** @description all */
+        options?: string;
+      };
+    };
+    responses: {
+      /** @description The options block */
+      200: {
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description Unknown or disabled device, wrong key or address */
+      403: {
+        content: never;
+      };
+      /** @description Try later: the database is unavailable (the terminal retries) */
+      503: {
+        content: {
+          "text/plain": string;
+        };
+      };
+    };
+  };
+  /** (.aspx alias) Terminal upload (ATTLOG punches: PIN, time, status, verify, workcode tab-separated; OPERLOG ...) */
+  postIclockCdataAspx: {
+    parameters: {
+      query: {
+        /** @description the serial number (device code) */
+        SN: string;
+        /** @description ATTLOG, OPERLOG, ... */
+        table: string;
+        Stamp?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "text/plain": string;
+      };
+    };
+    responses: {
+      /** @description OK: n once committed */
+      200: {
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description Unknown or disabled device, wrong key or address */
+      403: {
+        content: never;
+      };
+      /** @description The upload is too large */
+      413: {
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description Try later: the database is unavailable (the terminal retries) */
+      503: {
+        content: {
+          "text/plain": string;
+        };
+      };
+    };
+  };
+  /** (.aspx alias) Terminal command poll: C:<id>:<command> lines, or OK */
+  getIclockGetrequestAspx: {
+    parameters: {
+      query: {
+        /** @description the serial number (device code) */
+        SN: string;
+        /** @description firmware 2.x: firmware version, users, fingerprints, records, IP, fp and face algorithm versions, faces per person, faces, functions (comma-separated); stored on the device */
+        INFO?: string;
+      };
+    };
+    responses: {
+      /** @description Commands or OK */
+      200: {
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description Unknown or disabled device, wrong key or address */
+      403: {
+        content: never;
+      };
+      /** @description Try later: the database is unavailable (the terminal retries) */
+      503: {
+        content: {
+          "text/plain": string;
+        };
+      };
+    };
+  };
+  /** (.aspx alias) Terminal command results (ID=..&Return=..&CMD=.. lines) */
+  postIclockDevicecmdAspx: {
+    parameters: {
+      query: {
+        /** @description the serial number (device code) */
+        SN: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "text/plain": string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description Unknown or disabled device, wrong key or address */
+      403: {
+        content: never;
+      };
+      /** @description The upload is too large */
+      413: {
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description Try later: the database is unavailable (the terminal retries) */
+      503: {
+        content: {
+          "text/plain": string;
+        };
+      };
+    };
+  };
+  /** (.aspx alias) Terminal heartbeat */
+  getIclockPingAspx: {
+    parameters: {
+      query: {
+        /** @description the serial number (device code) */
+        SN: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description Unknown or disabled device, wrong key or address */
+      403: {
+        content: never;
+      };
+      /** @description Try later: the database is unavailable (the terminal retries) */
+      503: {
+        content: {
+          "text/plain": string;
+        };
+      };
+    };
+  };
+  /** (.aspx alias) Terminal clock synchronisation (type=time): DateTime=<UTC in the protocol encoding>,ServerTZ=<±HHMM of the device zone> */
+  getIclockRtdataAspx: {
+    parameters: {
+      query: {
+        /** @description the serial number (device code) */
+        SN: string;
+        /** @description time; any other type is answered OK */
+        type?: string;
+      };
+    };
+    responses: {
+      /** @description DateTime=..,ServerTZ=.. for type=time, else OK */
+      200: {
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description Unknown or disabled device, wrong key or address */
+      403: {
+        content: never;
+      };
+      /** @description Try later: the database is unavailable (the terminal retries) */
+      503: {
+        content: {
+          "text/plain": string;
+        };
+      };
+    };
+  };
+  /** The caller's notifications, newest first, keyset paged: pass meta.next_before as `before` for the next page. meta.unread is the caller's unread count. The text is rendered by the client from kind and params. */
+  getNotifications: {
+    parameters: {
+      query?: {
+        /** @description only ids below this one */
+        before?: number;
+        limit?: number;
+      };
+    };
+    responses: {
+      /** @description A page of the inbox */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["Notification"][];
+            meta: {
+              unread: number;
+              next_before: number | null;
+            };
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Server-sent events (text/event-stream) of the caller's new notifications: each event is `event: notification`, `id: <notification id>`, data the Notification with the caller's `unread` count. A client reconnecting with the Last-Event-ID header (or ?after=<id>) first gets every notification after that id; without either the stream starts after the newest one. Comment lines (`: ping`) every 25 s keep it open; the server ends a stream after 30 minutes and the client reconnects. Works across nodes on PostgreSQL (LISTEN/NOTIFY). */
+  getNotificationStream: {
+    parameters: {
+      query?: {
+        after?: number;
+      };
+      header?: {
+        "Last-Event-ID"?: number;
+      };
+    };
+    responses: {
+      /** @description The event stream */
+      200: {
+        content: {
+          "text/event-stream": string;
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Mark one of the caller's notifications read (again is fine); another user's is 404 */
+  postNotificationRead: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      200: components["responses"]["NotificationUnread"];
+      401: components["responses"]["Unauthenticated"];
+      404: components["responses"]["NotFound"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Mark every notification of the caller read */
+  postNotificationsReadAll: {
+    responses: {
+      200: components["responses"]["NotificationUnread"];
+      401: components["responses"]["Unauthenticated"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** The caller's channel per kind of notification (both when never chosen) */
+  getNotificationPreferences: {
+    responses: {
+      200: components["responses"]["NotificationPreferences"];
+      401: components["responses"]["Unauthenticated"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Set the channel of some kinds (the others keep theirs). An unknown kind or channel is a 422 naming preferences.<kind>; nothing is stored then. */
+  putNotificationPreferences: {
+    requestBody: {
+      content: {
+        "application/json": {
+          preferences: {
+            [key: string]: components["schemas"]["NotificationChannel"];
+          };
+        };
+      };
+    };
+    responses: {
+      200: components["responses"]["NotificationPreferences"];
+      401: components["responses"]["Unauthenticated"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** The team calendar: leave and away applications (approved and pending) overlapping [from, to] (at most 62 days), and the holidays. Admins see the whole organisation, optionally one group or department; a member sees the people of their own groups and themselves (a group they are not in is 404; with no linked person, 422 people.no_account). */
+  getTeamCalendar: {
+    parameters: {
+      query: {
+        from: string;
+        to: string;
+        group_id?: number;
+        department_id?: number;
+      };
+    };
+    responses: {
+      /** @description The calendar */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["TeamCalendar"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** For a member about to apply: the others of their department who are off (leave or away, pending or approved) on some of [from_date, to_date], and whether that reaches the department's absence_warning (warn). It never refuses; the form warns. A person with no department gets zeros; no linked person is 422 people.no_account. */
+  getDepartmentOff: {
+    parameters: {
+      query: {
+        from_date: string;
+        to_date?: string;
+      };
+    };
+    responses: {
+      /** @description Who else is off */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              department: string;
+              threshold: number;
+              others: number;
+              names: string[];
+              warn: boolean;
+            };
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
     };
   };
 }

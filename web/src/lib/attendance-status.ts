@@ -1,7 +1,7 @@
 // Attendance status codes of the API (docs/api-attendance.md) with their colour, letter and
 // i18n key, so every screen shows a status the same way.
 
-export const STATUS = { open: 0, present: 1, absent: 2, leave: 3, away: 4, holiday: 5, off_day: 6 } as const;
+export const STATUS = { open: 0, present: 1, absent: 2, leave: 3, away: 4, holiday: 5, off_day: 6, not_tracked: 7 } as const;
 export type StatusCode = (typeof STATUS)[keyof typeof STATUS];
 export type StatusName = keyof typeof STATUS;
 
@@ -12,20 +12,27 @@ export interface StatusInfo {
   label: string;
   /** antd Tag colour. */
   tag: string;
-  /** The colour of charts and grid cells. */
+  /**
+   * The colour of charts and grid cells: at least 3:1 against a white and a dark page (so a
+   * bar or slice stands out in both themes) and 4.5:1 under its ink (issue 17).
+   */
   color: string;
+  /** The text colour on `color` (the grid's letter). */
+  ink: string;
   /** The letter of the monthly grid (the exports use the same letters). */
   letter: string;
 }
 
 export const STATUSES: StatusInfo[] = [
-  { code: 1, name: 'present', label: 'status.present', tag: 'green', color: '#52c41a', letter: 'P' },
-  { code: 2, name: 'absent', label: 'status.absent', tag: 'red', color: '#ff4d4f', letter: 'A' },
-  { code: 3, name: 'leave', label: 'status.leave', tag: 'blue', color: '#1677ff', letter: 'L' },
-  { code: 4, name: 'away', label: 'status.away', tag: 'purple', color: '#722ed1', letter: 'W' },
-  { code: 5, name: 'holiday', label: 'status.holiday', tag: 'gold', color: '#faad14', letter: 'H' },
-  { code: 6, name: 'off_day', label: 'status.off_day', tag: 'default', color: '#bfbfbf', letter: 'O' },
-  { code: 0, name: 'open', label: 'status.open', tag: 'default', color: '#f0f0f0', letter: '·' },
+  { code: 1, name: 'present', label: 'status.present', tag: 'green', color: '#3f8600', ink: '#fff', letter: 'P' },
+  { code: 2, name: 'absent', label: 'status.absent', tag: 'red', color: '#d9363e', ink: '#fff', letter: 'A' },
+  { code: 3, name: 'leave', label: 'status.leave', tag: 'blue', color: '#1668dc', ink: '#fff', letter: 'L' },
+  { code: 4, name: 'away', label: 'status.away', tag: 'purple', color: '#9254de', ink: '#fff', letter: 'W' },
+  { code: 5, name: 'holiday', label: 'status.holiday', tag: 'gold', color: '#c98000', ink: 'rgba(0,0,0,0.88)', letter: 'H' },
+  { code: 6, name: 'off_day', label: 'status.off_day', tag: 'default', color: '#737373', ink: '#fff', letter: 'O' },
+  { code: 0, name: 'open', label: 'status.open', tag: 'default', color: '#f0f0f0', ink: 'rgba(0,0,0,0.88)', letter: '·' },
+  // Outside the tracking window (issue 13): shown, but counted nowhere (and never charted).
+  { code: 7, name: 'not_tracked', label: 'status.not_tracked', tag: 'default', color: '#ffffff', ink: 'rgba(0,0,0,0.88)', letter: '–' },
 ];
 
 const BY_CODE = new Map<number, StatusInfo>(STATUSES.map((s) => [s.code, s]));
@@ -36,7 +43,7 @@ export function statusInfo(code: number | null | undefined): StatusInfo {
 }
 
 /** The statuses the dashboards count (1-6), in the API's order. */
-export const COUNTED_STATUSES = STATUSES.filter((s) => s.code !== 0);
+export const COUNTED_STATUSES = STATUSES.filter((s) => s.code !== 0 && s.code !== 7);
 
 /** A totals object of the API, as read by the screens. */
 export interface StatusTotals {
@@ -54,5 +61,6 @@ export interface StatusTotals {
 /** The count of one status in a totals object. */
 export function totalOf(totals: StatusTotals | undefined, code: number): number {
   if (!totals) return 0;
-  return totals[statusInfo(code).name] ?? 0;
+  const name = statusInfo(code).name;
+  return name === 'not_tracked' ? 0 : (totals[name] ?? 0);
 }

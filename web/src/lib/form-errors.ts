@@ -12,6 +12,30 @@ export function translateApiError(t: TFunction, error: unknown): string {
 }
 
 /**
+ * The translated messages of a 422 body's field errors, by field name (after fieldMap), for
+ * forms that are not antd Forms (the sign-in page keeps antd's Form out of its download).
+ */
+export function serverFieldErrors(
+  error: unknown,
+  t: TFunction,
+  fieldMap: Record<string, string> = {},
+): Record<string, string[]> {
+  if (!(error instanceof ApiError)) return {};
+  const names = new Set([...Object.keys(error.errors), ...Object.keys(error.details)]);
+  const out: Record<string, string[]> = {};
+  for (const serverName of names) {
+    const details = error.details[serverName] ?? [];
+    const english = error.errors[serverName] ?? [];
+    out[fieldMap[serverName] ?? serverName] = details.length
+      ? details.map((d, i) =>
+          t(`errors:${d.code}`, { ...(d.params ?? {}), defaultValue: english[i] ?? english[0] ?? d.code }),
+        )
+      : english;
+  }
+  return out;
+}
+
+/**
  * Sets field errors from a 422 body on the form. Returns true when at least one field error
  * was shown, so callers can skip a duplicate toast.
  */
@@ -21,23 +45,10 @@ export function applyServerErrors(
   t: TFunction,
   fieldMap: Record<string, string> = {},
 ): boolean {
-  if (!(error instanceof ApiError)) return false;
-  const names = new Set([...Object.keys(error.errors), ...Object.keys(error.details)]);
   const known = new Set(Object.keys(form.getFieldsValue(true) ?? {}));
-  const fields: { name: string; errors: string[] }[] = [];
-  for (const serverName of names) {
-    const name = fieldMap[serverName] ?? serverName;
-    const details = error.details[serverName] ?? [];
-    const english = error.errors[serverName] ?? [];
-    const messages = details.length
-      ? details.map((d, i) =>
-          t(`errors:${d.code}`, { ...(d.params ?? {}), defaultValue: english[i] ?? english[0] ?? d.code }),
-        )
-      : english;
-    if (known.has(name) || form.getFieldInstance?.(name) !== undefined) {
-      fields.push({ name, errors: messages });
-    }
-  }
+  const fields = Object.entries(serverFieldErrors(error, t, fieldMap))
+    .filter(([name]) => known.has(name) || form.getFieldInstance?.(name) !== undefined)
+    .map(([name, errors]) => ({ name, errors }));
   if (fields.length) form.setFields(fields);
   return fields.length > 0;
 }

@@ -4,7 +4,15 @@ import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, storedLanguage } from './languages';
 
-export const NAMESPACES = ['common', 'auth', 'account', 'company', 'school', 'errors', 'ref', 'people', 'verification', 'attendance', 'groups', 'holidays', 'leave', 'devices'] as const;
+export const NAMESPACES = ['common', 'auth', 'account', 'company', 'school', 'errors', 'ref', 'people', 'verification', 'attendance', 'groups', 'holidays', 'leave', 'devices', 'clockin', 'integrations', 'approvals', 'shell', 'notifications', 'calendar'] as const;
+
+/**
+ * Loaded at start: what the sign-in pages and the shell need on every screen. Every other
+ * namespace is loaded when a component first asks for it with useTranslation([...]), which
+ * suspends until it is there — so a component must name every namespace it uses (a key with
+ * a prefix such as 'leave:menu.leave' does not load its namespace by itself).
+ */
+export const INITIAL_NAMESPACES = ['common', 'errors', 'shell'] as const;
 
 const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
@@ -35,7 +43,7 @@ export function initI18n(language = storedLanguage()) {
       lng: language,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: LANGUAGES.map((l) => l.code),
-      ns: [...NAMESPACES],
+      ns: [...INITIAL_NAMESPACES],
       defaultNS: 'common',
       interpolation: { escapeValue: false },
       returnNull: false,

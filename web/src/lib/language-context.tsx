@@ -24,6 +24,8 @@ export function LanguageProvider({ children }: { children: ReactNode }) {
       if (!cancelled) setAntdLocale(l);
     });
     document.documentElement.lang = languageInfo(language).html;
+    // Every language of the app is written left to right; said explicitly for screen readers.
+    document.documentElement.dir = 'ltr';
     return () => {
       cancelled = true;
     };

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { routes } from '../app/routes';
 import { AppProviders, createQueryClient } from '../app/providers';
-import { initI18n, i18n } from '../lib/i18n';
+import { initI18n, i18n, NAMESPACES } from '../lib/i18n';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { saveSession } from '../lib/session';
 import type { Session } from '../lib/api-schemas';
@@ -32,6 +32,9 @@ export function signIn(session: Session = schoolOwner) {
 export async function renderApp(path: string) {
   await initI18n('en');
   await i18n.changeLanguage('en');
+  // The app loads most namespaces and the signed-in shell on demand; a test waits for them
+  // here, before its clock for findBy… starts, as it did when they were loaded up front.
+  await Promise.all([i18n.loadNamespaces([...NAMESPACES]), import('../app/shell/app-shell')]);
   const queryClient = createQueryClient();
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   setUnauthorizedHandler(() => void router.navigate('/login', { replace: true }));

@@ -1,8 +1,9 @@
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
-// Lazy screens load their chunk on first use; give them time under a cold cache.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy screens (and the lazy signed-in shell) load their chunk on first use; give them time
+// under a cold transform cache on a busy two-core machine.
+configure({ asyncUtilTimeout: 15_000 });
 
 // antd reads media queries for responsive layout; jsdom has no matchMedia.
 if (!window.matchMedia) {

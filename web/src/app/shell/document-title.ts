@@ -3,7 +3,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { MENU, activeEntry, visibleMenu, type MenuEntry } from '../menu';
+import { MENU, activeEntry, menuNamespaces, visibleMenu, type MenuEntry } from '../menu';
+
+const MENU_NAMESPACES = menuNamespaces();
 import type { SessionInfo } from '../../lib/api-schemas';
 
 export const PRODUCT = 'Hadir';
@@ -31,7 +33,7 @@ export function screenTitle(pathname: string, session: SessionInfo | null, t: (k
 
 /** Keeps document.title in step with the screen and the language. */
 export function useDocumentTitle(session: SessionInfo | null) {
-  const { t, i18n } = useTranslation(['common', 'leave']);
+  const { t, i18n } = useTranslation(MENU_NAMESPACES);
   const { pathname } = useLocation();
   useEffect(() => {
     document.title = screenTitle(pathname, session, (k) => t(k));

@@ -1,22 +1,29 @@
 import { useMemo, useState, useEffect } from 'react';
-import { Layout, Menu, type MenuProps } from 'antd';
+import { Layout, Menu, theme, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { activeEntry, visibleMenu, type MenuEntry } from '../menu';
+import { activeEntry, menuNamespaces, visibleMenu, type MenuEntry } from '../menu';
 import { useSession } from '../../lib/use-session';
 import { APP_NAME } from '../../lib/brand';
+import { useManages } from './use-manages';
 
-interface SidebarProps {
-  collapsed: boolean;
-  onCollapse: (collapsed: boolean) => void;
+const MENU_NAMESPACES = menuNamespaces();
+
+interface NavMenuProps {
+  /** The sidebar is folded to icons (its sub-menus then open as pop-ups). */
+  collapsed?: boolean;
+  /** Called after an entry with a path was chosen (the phone drawer closes). */
+  onNavigate?: () => void;
 }
 
-export function Sidebar({ collapsed, onCollapse }: SidebarProps) {
-  const { t } = useTranslation('common');
+/** The menu of spec §2 for the signed-in user, in the sidebar or in the phone drawer. */
+export function NavMenu({ collapsed = false, onNavigate }: NavMenuProps) {
+  const { t } = useTranslation(MENU_NAMESPACES);
   const session = useSession();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const entries = useMemo(() => visibleMenu(session), [session]);
+  const manages = useManages();
+  const entries = useMemo(() => visibleMenu(session, undefined, manages), [session, manages]);
   const active = activeEntry(pathname, entries);
   const [openKeys, setOpenKeys] = useState<string[]>(active.parents);
 
@@ -32,9 +39,35 @@ export function Sidebar({ collapsed, onCollapse }: SidebarProps) {
       icon: e.icon,
       label: <span data-testid={`menu-${e.key}`}>{t(e.label)}</span>,
       children: e.children ? toItems(e.children) : undefined,
-      onClick: e.path ? () => navigate(e.path!) : undefined,
+      onClick: e.path
+        ? () => {
+            navigate(e.path!);
+            onNavigate?.();
+          }
+        : undefined,
     }));
 
+  return (
+    <Menu
+      mode="inline"
+      items={toItems(entries)}
+      selectedKeys={active.key ? [active.key] : []}
+      openKeys={collapsed ? undefined : openKeys}
+      onOpenChange={(keys) => setOpenKeys(keys as string[])}
+      style={{ borderInlineEnd: 'none' }}
+      data-testid="nav-menu"
+    />
+  );
+}
+
+interface SidebarProps {
+  collapsed: boolean;
+  onCollapse: (collapsed: boolean) => void;
+}
+
+/** The desktop sidebar: the menu, foldable to icons (the state is kept by the shell). */
+export function Sidebar({ collapsed, onCollapse }: SidebarProps) {
+  const { token } = theme.useToken();
   return (
     <Layout.Sider
       collapsible
@@ -45,19 +78,12 @@ export function Sidebar({ collapsed, onCollapse }: SidebarProps) {
       theme="light"
       data-testid="sidebar"
       trigger={<span data-testid="sidebar-toggle">{collapsed ? '»' : '«'}</span>}
-      style={{ borderRight: '1px solid rgba(5,5,5,0.06)' }}
+      style={{ borderRight: `1px solid ${token.colorBorderSecondary}`, background: token.colorBgContainer }}
     >
       <div style={{ height: 56, display: 'flex', alignItems: 'center', justifyContent: 'center', fontWeight: 700, fontSize: 18 }}>
         {collapsed ? APP_NAME.charAt(0) : APP_NAME}
       </div>
-      <Menu
-        mode="inline"
-        items={toItems(entries)}
-        selectedKeys={active.key ? [active.key] : []}
-        openKeys={collapsed ? undefined : openKeys}
-        onOpenChange={(keys) => setOpenKeys(keys as string[])}
-        style={{ borderInlineEnd: 'none' }}
-      />
+      <NavMenu collapsed={collapsed} />
     </Layout.Sider>
   );
 }

@@ -40,8 +40,8 @@ function ChangeEmailCard() {
   return (
     <Card title={t('account.change_email')} data-testid="change-email-card">
       <Form form={form} layout="vertical" onFinish={onFinish}>
-        <Form.Item label={t('account.current_email')}>
-          <Input value={session?.email} disabled />
+        <Form.Item label={t('account.current_email')} htmlFor="current-email">
+          <Input id="current-email" value={session?.email} disabled />
         </Form.Item>
         <Form.Item name="email" label={t('fields.new_email')} rules={[rules.emailRequired(), rules.email()]}>
           <Input autoComplete="email" data-testid="change-email-email" />

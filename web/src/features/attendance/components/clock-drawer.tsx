@@ -11,6 +11,7 @@ import { ClockRecordsTable } from './clock-records-table';
 import { CorrectionModal, type Correction } from './correction-modal';
 import { DayFlags } from './day-flags';
 import { StatusTag } from '../../../components/attendance-status';
+import { DayReason } from '../../../components/day-reason';
 import { QueryError } from '../../../components/query-error';
 import { useSession } from '../../../lib/use-session';
 
@@ -64,6 +65,9 @@ export function ClockDrawer({ face, target, onClose }: { face: AttendanceFace; t
               <span data-testid="clock-day-status">{day ? <StatusTag status={day.status} manual={day.manual} /> : null}</span>
             </Descriptions.Item>
             <Descriptions.Item label={t('daily.flags')}>{day ? <DayFlags day={day} /> : null}</Descriptions.Item>
+            <Descriptions.Item label={t('daily.reason')} span={2}>
+              {day ? <DayReason reason={day.reason} /> : null}
+            </Descriptions.Item>
             <Descriptions.Item label={t('daily.in_time')}>{day?.in_time || '–'}</Descriptions.Item>
             <Descriptions.Item label={t('daily.last_seen')}>{day?.last_seen || '–'}</Descriptions.Item>
             {day?.remark ? (

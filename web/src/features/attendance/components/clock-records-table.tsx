@@ -1,9 +1,10 @@
-import { Table, Tag, type TableColumnsType } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import type { ClockRecord } from '../api/faces';
+import { ResponsiveTable, type ListColumn } from '../../../components/responsive-table';
 
-/** The source of a punch in words: web, beacon, manual or a device. */
+/** The source of a punch in words: web, kiosk, beacon, manual or a device. */
 export function useSourceLabel() {
   const { t } = useTranslation('attendance');
   return (source: string) => {
@@ -24,23 +25,30 @@ export function ClockRecordsTable({
 }) {
   const { t } = useTranslation('attendance');
   const sourceLabel = useSourceLabel();
-  const columns: TableColumnsType<ClockRecord> = [
-    { title: t('clock.time'), dataIndex: 'time', width: 110, render: (v: string) => <span data-testid="clock-time">{v}</span> },
+  const columns: ListColumn<ClockRecord>[] = [
+    { title: t('clock.time'), dataIndex: 'time', key: 'time', primary: true, render: (v: string) => <span data-testid="clock-time">{v}</span> },
     {
       title: t('clock.source'),
       dataIndex: 'source',
-      render: (v: string) => <Tag color={v === 'manual' ? 'orange' : undefined}>{sourceLabel(v)}</Tag>,
+      key: 'source',
+      // A web or kiosk punch names the clock site it was accepted at.
+      render: (v: string, r) => (
+        <>
+          <Tag color={v === 'manual' ? 'orange' : undefined}>{sourceLabel(v)}</Tag>
+          {r.site ? <span data-testid="clock-site">{r.site}</span> : null}
+        </>
+      ),
     },
     {
       title: t('clock.temperature'),
       dataIndex: 'temperature',
-      width: 120,
+      key: 'temperature',
       render: (v: number | null) => (v == null ? '–' : `${v.toFixed(1)} °C`),
     },
   ];
-  if (actions) columns.push({ key: 'actions', title: '', width: 100, render: (_, r) => actions(r) });
+  if (actions) columns.push({ key: 'actions', title: '', render: (_, r) => actions(r) });
   return (
-    <Table<ClockRecord>
+    <ResponsiveTable<ClockRecord>
       rowKey="id"
       size="small"
       columns={columns}

@@ -1,6 +1,6 @@
 // The daily list: date, status filter, quick search, a row per person, totals, clock drawer.
 import { useState } from 'react';
-import { Card, DatePicker, Input, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Card, DatePicker, Select, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
@@ -12,9 +12,12 @@ import { DayFlags } from './day-flags';
 import { TotalsSummary } from './totals-summary';
 import { useOrgToday } from './use-org-today';
 import { StatusLegend, StatusTag } from '../../../components/attendance-status';
+import { DayReason } from '../../../components/day-reason';
 import { QueryError } from '../../../components/query-error';
 import { STATUSES } from '../../../lib/attendance-status';
 import { useQuickSearchList } from '../../../lib/use-quick-search-list';
+import { SearchBox } from '../../../components/search-box';
+import { ResponsiveTable, type ListColumn } from '../../../components/responsive-table';
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -38,13 +41,13 @@ export function DailyView({ face }: { face: AttendanceFace }) {
       return p;
     });
 
-  const columns: TableColumnsType<DailyRow> = [
-    { title: t('fields.code'), dataIndex: 'code', width: 110 },
-    { title: t('fields.name'), dataIndex: 'name', render: (v: string) => <span data-testid="daily-name">{v}</span> },
+  const columns: ListColumn<DailyRow>[] = [
+    { title: t('fields.code'), dataIndex: 'code', key: 'code' },
+    { title: t('fields.name'), dataIndex: 'name', key: 'name', primary: true, render: (v: string) => <span data-testid="daily-name">{v}</span> },
     {
       title: t('daily.status'),
       dataIndex: 'status',
-      width: 150,
+      key: 'status',
       render: (_, r) => (
         <Space size={4}>
           <StatusTag status={r.status} />
@@ -52,10 +55,11 @@ export function DailyView({ face }: { face: AttendanceFace }) {
         </Space>
       ),
     },
-    { title: t('daily.in_time'), dataIndex: 'in_time', width: 100, render: (v: string) => v || '–' },
-    { title: t('daily.last_seen'), dataIndex: 'last_seen', width: 110, render: (v: string) => v || '–' },
+    { title: t('daily.in_time'), dataIndex: 'in_time', key: 'in_time', render: (v: string) => v || '–' },
+    { title: t('daily.last_seen'), dataIndex: 'last_seen', key: 'last_seen', render: (v: string) => v || '–' },
     { title: t('daily.flags'), key: 'flags', render: (_, r) => <DayFlags day={r} /> },
-    { title: t('daily.punches'), dataIndex: 'punches', width: 90 },
+    { title: t('daily.reason'), key: 'reason', long: true, render: (_, r) => <DayReason reason={r.reason} secondary /> },
+    { title: t('daily.punches'), dataIndex: 'punches', key: 'punches' },
   ];
 
   return (
@@ -72,18 +76,18 @@ export function DailyView({ face }: { face: AttendanceFace }) {
             style={{ width: 170 }}
             value={status}
             onChange={(v: string) => setParam('status', v)}
+            aria-label={t('daily.status')}
             data-testid="daily-status-filter"
             options={[
               { value: '', label: t('daily.all_statuses') },
               ...STATUSES.map((s) => ({ value: String(s.code), label: t(`common:${s.label}`) })),
             ]}
           />
-          <Input.Search
+          <SearchBox
             allowClear
             placeholder={t('daily.search')}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
-            style={{ width: 260 }}
             data-testid="daily-search"
           />
         </Space>
@@ -95,7 +99,7 @@ export function DailyView({ face }: { face: AttendanceFace }) {
       {query.isError ? (
         <QueryError error={query.error} onRetry={() => query.refetch()} />
       ) : (
-        <Table<DailyRow>
+        <ResponsiveTable<DailyRow>
           rowKey="id"
           columns={columns}
           dataSource={query.data?.data ?? []}
@@ -108,7 +112,7 @@ export function DailyView({ face }: { face: AttendanceFace }) {
             total: query.data?.meta.pagination.total ?? 0,
             onChange: (page, size) => list.update({ page: size !== list.size ? 1 : page, size }),
           }}
-          scroll={{ x: 800 }}
+          scroll={{ x: 1080 }}
         />
       )}
       <div style={{ marginTop: 8 }}>

@@ -19,14 +19,15 @@ const day = (date: string, status: Day['status'], extra: Partial<Day> = {}): Day
   last_seen: '',
   punches: 0,
   manual: false,
+  reason: { code: 'present', params: {} },
   ...extra,
 });
 
 describe('monthly grid cells', () => {
   it('draws a letter per status, "+" when late and "*" when set by hand', () => {
-    expect(gridCell(day('2026-03-02', 1))).toMatchObject({ text: 'P', background: '#52c41a', label: 'status.present' });
+    expect(gridCell(day('2026-03-02', 1))).toMatchObject({ text: 'P', background: '#3f8600', label: 'status.present' });
     expect(gridCell(day('2026-03-02', 1, { late: true }))).toMatchObject({ text: 'P+' });
-    expect(gridCell(day('2026-03-02', 2, { manual: true }))).toMatchObject({ text: 'A*', background: '#ff4d4f' });
+    expect(gridCell(day('2026-03-02', 2, { manual: true }))).toMatchObject({ text: 'A*', background: '#d9363e' });
     expect(gridCell(day('2026-03-02', 3)).text).toBe('L');
     expect(gridCell(day('2026-03-02', 4)).text).toBe('W');
     expect(gridCell(day('2026-03-02', 5)).text).toBe('H');
@@ -63,6 +64,42 @@ describe('monthly grid cells', () => {
     expect(screen.getByTestId('row-total-E-1-off_day').textContent).toBe('1');
     fireEvent.click(cell);
     expect(onCell).toHaveBeenCalledWith(row, '2026-03-02');
+  });
+
+  it('names each cell "person, date, status" and moves between cells with the arrow keys', async () => {
+    await initI18n('en');
+    await i18n.changeLanguage('en');
+    const person = (id: number, code: string, name: string, days: Day[]): RangeRow => ({
+      id, kind: 'employee', code, first_name: name, last_name: '', name, email: '', image_url: '', days,
+      totals: { present: 0, absent: 0, leave: 0, away: 0, holiday: 0, off_day: 0, open: 0, late: 0, early_out: 0 },
+    });
+    const rows = [
+      person(1, 'A1', 'Siti', [day('2026-03-01', 1, { late: true, reason: null as unknown as Day['reason'] }), day('2026-03-02', 2, { reason: null as unknown as Day['reason'] })]),
+      // Ali has no record on the 1st: moving left from his 2nd stays put.
+      person(2, 'B2', 'Ali', [day('2026-03-02', 3, { reason: null as unknown as Day['reason'] }), day('2026-03-03', 5, { reason: null as unknown as Day['reason'] })]),
+    ];
+    const onCell = vi.fn();
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MonthlyGrid rows={rows} dates={['2026-03-01', '2026-03-02', '2026-03-03']} onCell={onCell} pagination={false} />
+      </I18nextProvider>,
+    );
+    const first = await screen.findByTestId('cell-A1-2026-03-01');
+    expect(first.getAttribute('aria-label')).toBe('Siti, 2026-03-01, Present, Late');
+    expect(screen.getByTestId('cell-B2-2026-03-03').getAttribute('aria-label')).toBe('Ali, 2026-03-03, Holiday');
+    first.focus();
+    fireEvent.keyDown(first, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(screen.getByTestId('cell-A1-2026-03-02'));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(screen.getByTestId('cell-B2-2026-03-02'));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(screen.getByTestId('cell-B2-2026-03-02'));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(screen.getByTestId('cell-B2-2026-03-03'));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(screen.getByTestId('cell-B2-2026-03-03'));
+    fireEvent.keyDown(document.activeElement!, { key: ' ' });
+    expect(onCell).toHaveBeenCalledWith(rows[1], '2026-03-03');
   });
 });
 

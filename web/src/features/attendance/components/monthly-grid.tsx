@@ -3,6 +3,7 @@ import { Table, Tooltip, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AttendanceDay, RangeRow } from '../api/faces';
 import { COUNTED_STATUSES, statusInfo, totalOf } from '../../../lib/attendance-status';
+import { describeReason } from '../../../lib/day-reason';
 
 export interface GridCell {
   text: string;
@@ -16,13 +17,34 @@ export interface GridCell {
 export function gridCell(day: Pick<AttendanceDay, 'status' | 'late' | 'manual'> | undefined): GridCell {
   if (!day) return { text: '', background: 'transparent', color: 'inherit', label: '' };
   const s = statusInfo(day.status);
-  const dark = s.code === 1 || s.code === 2 || s.code === 3 || s.code === 4;
   return {
     text: `${s.letter}${day.late ? '+' : ''}${day.manual ? '*' : ''}`,
     background: s.color,
-    color: dark ? '#fff' : 'rgba(0,0,0,0.88)',
+    color: s.ink,
     label: s.label,
   };
+}
+
+const STEPS: Record<string, [number, number]> = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+
+/**
+ * Arrow keys move between the grid's day cells (skipping days without a record), so the
+ * month can be read cell by cell from the keyboard.
+ */
+export function moveInGrid(e: React.KeyboardEvent<HTMLElement>, row: number, col: number) {
+  const step = STEPS[e.key];
+  const grid = e.currentTarget.closest('[data-testid="monthly-grid"]');
+  if (!step || !grid) return;
+  e.preventDefault();
+  for (let r = row + step[0], c = col + step[1], n = 0; n < 400; r += step[0], c += step[1], n++) {
+    if (r < 0 || c < 0) return;
+    const next = grid.querySelector<HTMLElement>(`[data-grid-row="${r}"][data-grid-col="${c}"]`);
+    if (next) {
+      next.focus();
+      return;
+    }
+    if (!grid.querySelector(`[data-grid-row="${r}"]`) && step[0] !== 0) return;
+  }
 }
 
 export function MonthlyGrid({
@@ -57,24 +79,36 @@ export function MonthlyGrid({
           v
         ),
     },
-    ...dates.map((date) => ({
+    ...dates.map((date, col) => ({
       key: date,
       title: <span title={date}>{Number(date.slice(8))}</span>,
       width: 40,
       align: 'center' as const,
       onHeaderCell: () => ({ style: { padding: '6px 2px', whiteSpace: 'nowrap' as const } }),
       onCell: () => ({ style: { padding: 2 } }),
-      render: (_: unknown, r: RangeRow) => {
+      render: (_: unknown, r: RangeRow, row: number) => {
         const day = r.days.find((d) => d.date === date);
         const c = gridCell(day);
         if (!day) return null;
+        // What a screen reader says on the cell: person, date, status (and its marks).
+        const said = [r.name, date, day.reason ? describeReason(t, day.reason) : t(`common:${c.label}`)];
+        if (day.late) said.push(t('daily.late'));
+        if (day.manual) said.push(t('common:legend.manual'));
         return (
-          <Tooltip title={`${date} · ${t(`common:${c.label}`)}${day.in_time ? ` · ${day.in_time}` : ''}`}>
+          <Tooltip title={`${date} · ${day.reason ? describeReason(t, day.reason) : t(`common:${c.label}`)}`}>
             <div
               role="button"
               tabIndex={0}
               onClick={() => onCell(r, date)}
-              onKeyDown={(e) => e.key === 'Enter' && onCell(r, date)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' || e.key === ' ') {
+                  e.preventDefault();
+                  onCell(r, date);
+                } else moveInGrid(e, row, col);
+              }}
+              aria-label={said.join(', ')}
+              data-grid-row={row}
+              data-grid-col={col}
               data-testid={`cell-${r.code}-${date}`}
               data-status={day.status}
               style={{ background: c.background, color: c.color, borderRadius: 3, cursor: 'pointer', fontSize: 12, lineHeight: '22px' }}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card, Input, Space } from 'antd';
+import { Card, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { AttendanceFace } from '../api/faces';
@@ -13,6 +13,7 @@ import { useOrgToday } from './use-org-today';
 import { StatusLegend } from '../../../components/attendance-status';
 import { QueryError } from '../../../components/query-error';
 import { useQuickSearchList } from '../../../lib/use-quick-search-list';
+import { SearchBox } from '../../../components/search-box';
 
 export function MonthlyView({ face }: { face: AttendanceFace }) {
   const { t } = useTranslation(['attendance']);
@@ -36,12 +37,11 @@ export function MonthlyView({ face }: { face: AttendanceFace }) {
       <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
         <Space wrap>
           <RangeSelectionPicker value={sel} onChange={select} />
-          <Input.Search
+          <SearchBox
             allowClear
             placeholder={t('daily.search')}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
-            style={{ width: 240 }}
             data-testid="monthly-search"
           />
         </Space>

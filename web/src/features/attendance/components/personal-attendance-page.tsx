@@ -12,6 +12,7 @@ import { gridCell } from './monthly-grid';
 import { TotalsSummary } from './totals-summary';
 import { useOrgToday } from './use-org-today';
 import { StatusLegend, StatusTag } from '../../../components/attendance-status';
+import { DayReason } from '../../../components/day-reason';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { isNotLinked, NotLinkedNotice } from '../../../components/not-linked';
@@ -107,7 +108,7 @@ export default function PersonalAttendancePage() {
               </div>
               <div style={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 6 }} data-testid="personal-calendar">
                 {weekdays.map((w) => (
-                  <div key={w} style={{ textAlign: 'center', color: 'rgba(0,0,0,0.45)' }}>
+                  <div key={w} style={{ textAlign: 'center', color: 'var(--ant-color-text-secondary)' }}>
                     {w}
                   </div>
                 ))}
@@ -130,6 +131,7 @@ export default function PersonalAttendancePage() {
                     <StatusTag status={day.status} manual={day.manual} />
                     <DayFlags day={day} />
                   </Space>
+                  <DayReason reason={day.reason} />
                   <Typography.Text>
                     {t('daily.in_time')}: {day.in_time || '–'} · {t('daily.last_seen')}: {day.last_seen || '–'}
                   </Typography.Text>

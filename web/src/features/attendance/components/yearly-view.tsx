@@ -1,4 +1,4 @@
-import { Button, Card, DatePicker, Input, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, DatePicker, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -11,6 +11,7 @@ import { useOrgToday } from './use-org-today';
 import { QueryError } from '../../../components/query-error';
 import { COUNTED_STATUSES, totalOf } from '../../../lib/attendance-status';
 import { useQuickSearchList } from '../../../lib/use-quick-search-list';
+import { SearchBox } from '../../../components/search-box';
 
 function useYearParam(): [string, (y: string) => void] {
   const today = useOrgToday();
@@ -85,12 +86,11 @@ export function YearlyView({ face }: { face: AttendanceFace }) {
       <Space wrap style={{ marginBottom: 16, width: '100%', justifyContent: 'space-between' }}>
         <Space wrap>
           <YearPicker year={year} onChange={setYear} />
-          <Input.Search
+          <SearchBox
             allowClear
             placeholder={t('daily.search')}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
-            style={{ width: 240 }}
             data-testid="yearly-search"
           />
         </Space>

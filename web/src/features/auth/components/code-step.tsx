@@ -3,11 +3,12 @@
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useFormRules } from '../../../lib/form-rules';
 import { applyServerErrors, translateApiError } from '../../../lib/form-errors';
 import type { Session } from '../../../lib/api-schemas';
 import { useFailedAttemptsNotice } from './failed-attempts-notice';
+import { signInTarget } from './sign-in-target';
 
 /** Sends a code; the handlers are those of a TanStack mutation. */
 export type SendCode = (
@@ -24,6 +25,7 @@ export function CodeStep({ send, pending, onBack }: { send: SendCode; pending: b
   const rules = useFormRules();
   const [form] = Form.useForm<{ otp_code: string }>();
   const navigate = useNavigate();
+  const location = useLocation();
   const showFailedAttempts = useFailedAttemptsNotice();
   const [recovery, setRecovery] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -32,7 +34,7 @@ export function CodeStep({ send, pending, onBack }: { send: SendCode; pending: b
     send(otp_code.trim(), {
       onSuccess: (session) => {
         showFailedAttempts(session);
-        navigate('/dashboard', { replace: true });
+        navigate(signInTarget(location.state), { replace: true });
       },
       onError: (e) => {
         if (!applyServerErrors(form, e, t)) setError(translateApiError(t, e));

@@ -74,3 +74,48 @@ describe('login second step', () => {
     expect(screen.getByTestId('two-factor-start')).toBeTruthy();
   });
 });
+
+// The sign-in form is a plain form (no antd Form, issue 11): its own checks must refuse what
+// antd's rules refused, before anything is sent, and show the server's field errors.
+describe('login form checks', () => {
+  it('refuses an empty or malformed address and an empty password without sending anything', async () => {
+    const calls = mockFetch(() => undefined);
+    await renderApp('/login');
+    const email = await screen.findByLabelText('Username (your e-mail address)');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByText('Username (in the form of an e-mail) is required.')).toBeTruthy();
+    expect(screen.getByText('Password is required.')).toBeTruthy();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(email);
+
+    fireEvent.change(email, { target: { value: 'not-an-address' } });
+    expect(await screen.findByText('The e-mail address must be valid.')).toBeTruthy();
+    fireEvent.change(email, { target: { value: 'aisyah@example.com' } });
+    await waitFor(() => expect(screen.queryByText('The e-mail address must be valid.')).toBeNull());
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect(screen.getByText('Password is required.')).toBeTruthy();
+    expect(calls.filter((c) => c.url.pathname === '/api/auth/login')).toHaveLength(0);
+  });
+
+  it("shows the server's field error under its field and the message above the form", async () => {
+    mockFetch((url) => {
+      if (url.pathname === '/api/auth/login')
+        return {
+          status: 422,
+          body: {
+            message: 'the given data was invalid',
+            code: 'validation.failed',
+            errors: { email: ['the e-mail address must be valid'] },
+            details: { email: [{ code: 'form.email_invalid' }] },
+          },
+        };
+      return undefined;
+    });
+    await renderApp('/login');
+    fireEvent.change(await screen.findByLabelText('Username (your e-mail address)'), { target: { value: 'aisyah@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct horse' } });
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByTestId('login-error')).toBeTruthy();
+    expect(screen.getByText('The e-mail address must be valid.')).toBeTruthy();
+  });
+});

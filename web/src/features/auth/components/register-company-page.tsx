@@ -7,9 +7,10 @@ import { applyServerErrors, translateApiError } from '../../../lib/form-errors';
 import { browserTimeZone, timeZoneOptions } from '../../../lib/timezones';
 import type { CompanyRegisterRequest } from '../../../lib/api-schemas';
 import { TermsField } from './terms-field';
+import { languageInfo } from '../../../lib/languages';
 
 export default function RegisterCompanyPage() {
-  const { t } = useTranslation(['auth', 'common']);
+  const { t, i18n } = useTranslation(['auth', 'common']);
   const rules = useFormRules();
   const { message } = App.useApp();
   const [form] = Form.useForm<CompanyRegisterRequest>();
@@ -17,7 +18,9 @@ export default function RegisterCompanyPage() {
   const register = useRegisterCompany();
 
   const onFinish = (values: CompanyRegisterRequest) =>
-    register.mutate({ ...values, terms: !!values.terms }, {
+    // The starter leave types, away types and default group are named in the language the
+    // form is shown in.
+    register.mutate({ ...values, terms: !!values.terms, language: languageInfo(i18n.language).code }, {
       onSuccess: () => navigate('/dashboard', { replace: true }),
       onError: (e) => {
         if (!applyServerErrors(form, e, t)) message.error(translateApiError(t, e));

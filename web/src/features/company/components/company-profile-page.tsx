@@ -1,10 +1,11 @@
-import { Button, Card, Col, Form, Input, Row, Select } from 'antd';
+import { Button, Card, Col, DatePicker, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useCompanyProfile, useUpdateCompanyProfile } from '../api/company-profile';
 import { useCompanyTypeRef } from '../../../lib/reference-api';
 import { useFormRules } from '../../../lib/form-rules';
 import { useRecordForm } from '../../../lib/use-record-form';
 import { timeZoneOptions } from '../../../lib/timezones';
+import { clearableDateItemProps } from '../../../lib/date-item-props';
 import { useSession } from '../../../lib/use-session';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
@@ -48,6 +49,11 @@ export default function CompanyProfilePage() {
             <Col xs={24} md={12}>
               <Form.Item name="timezone" label={t('fields.timezone')} rules={[rules.requiredSelect()]}>
                 <Select showSearch options={timeZoneOptions()} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item name="tracking_start" label={t('fields.tracking_start')} extra={t('fields.tracking_start_help')} {...clearableDateItemProps}>
+                <DatePicker style={{ width: '100%' }} data-testid="company-tracking-start" />
               </Form.Item>
             </Col>
             <Col span={24}>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { App, Button, Card, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
+import { App, Button, Card, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -12,6 +12,7 @@ import { useSession } from '../../../lib/use-session';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import type { Position } from '../../../lib/api-schemas';
+import { SearchBox } from '../../../components/search-box';
 
 export const POSITIONS_PAGE_SIZE = 30;
 export const SEARCH_DEBOUNCE_MS = 200;
@@ -119,12 +120,12 @@ export default function PositionsPage() {
         }
       />
       <Card>
-        <Input.Search
+        <SearchBox
           allowClear
           placeholder={t('positions.search')}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          style={{ maxWidth: 320, marginBottom: 16 }}
+          style={{ marginBottom: 16 }}
           data-testid="positions-search"
         />
         {query.isError ? (

@@ -11,6 +11,7 @@ export type Totals = Schemas['AttendanceTotals'];
 export type TrendDay = Schemas['TrendDay'];
 export type DailyRow = Schemas['AttendanceDailyRow'];
 export type AttendanceDay = Schemas['AttendanceDay'];
+export type DashboardDaily = components['responses']['DashboardDaily']['content']['application/json'];
 
 export type DashboardKind = 'teacher' | 'staff' | 'employee';
 
@@ -31,7 +32,7 @@ export function useDashboardDaily(kind: DashboardKind, date: string) {
   return useQuery({
     queryKey: ['dashboard', kind, 'daily', date],
     queryFn: ({ signal }) =>
-      api.get<{ data: StatusTotal[]; totals: Totals }>(`${dashboardBase(kind)}/attendance/daily`, { date }, signal),
+      api.get<DashboardDaily>(`${dashboardBase(kind)}/attendance/daily`, { date }, signal),
   });
 }
 

@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/page-header';
 import { dateInZone } from '../../../lib/org-date';
 import { AttendancePanel } from './attendance-panel';
 import { PersonalToday } from './personal-today';
+import { WaitingCard } from './waiting-card';
 
 interface QuickLink {
   to: string;
@@ -78,6 +79,11 @@ export default function DashboardPage() {
         {kinds.length === 0 && (
           <Col xs={24} lg={14}>
             <PersonalToday date={today} />
+          </Col>
+        )}
+        {kinds.length > 0 && session?.org?.kind && (
+          <Col xs={24} lg={14}>
+            <WaitingCard org={session.org.kind as 'school' | 'company'} />
           </Col>
         )}
       </Row>

@@ -1,6 +1,9 @@
-// A donut of status totals in plain SVG; each slice (and legend row) can be clicked.
+// A donut of status totals in plain SVG; each slice (and legend row) can be clicked. People
+// whose day is not decided yet (status 0, before the cut-off) are a hatched slice of their own,
+// so a morning's dashboard shows who is still to come instead of an empty ring.
 import { useTranslation } from 'react-i18next';
 import { statusInfo } from '../../../lib/attendance-status';
+import { OpenSwatch } from './trend-chart';
 
 export interface Slice {
   status: number;
@@ -35,10 +38,20 @@ export function DonutChart({ slices, onPick, testId }: { slices: Slice[]; onPick
   const c = size / 2;
   const sum = slices.reduce((n, s) => n + s.total, 0);
   const parts = sliceAngles(slices);
+  const hatch = `${testId ?? 'donut'}-open`;
+  // The chart's text alternative: every count by name (issue 17).
+  const summary = `${t('dashboard.today')}: ${slices.map((s) => `${s.status === 0 ? t('dashboard.open') : t(statusInfo(s.status).label)} ${s.total}`).join(', ')}`;
+  const fill = (status: number) => (status === 0 ? `url(#${hatch})` : statusInfo(status).color);
   return (
     <div style={{ display: 'flex', alignItems: 'center', gap: 16, flexWrap: 'wrap' }} data-testid={testId}>
-      <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} role="img" aria-label={t('dashboard.today')}>
-        {sum === 0 && <circle cx={c} cy={c} r={70} fill="none" stroke="#f0f0f0" strokeWidth={30} />}
+      <svg width={size} height={size} viewBox={`0 0 ${size} ${size}`} role="img" aria-label={summary}>
+        <defs>
+          <pattern id={hatch} width={6} height={6} patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+            <rect width={6} height={6} fill="#8c8c8c" fillOpacity={0.15} />
+            <line x1={0} y1={0} x2={0} y2={6} stroke="#8c8c8c" strokeWidth={2} strokeOpacity={0.6} />
+          </pattern>
+        </defs>
+        {sum === 0 && <circle cx={c} cy={c} r={70} fill="none" stroke="#8c8c8c" strokeOpacity={0.2} strokeWidth={30} />}
         {parts.map((p) =>
           p.a1 - p.a0 >= TAU - 1e-6 ? (
             <circle
@@ -47,7 +60,7 @@ export function DonutChart({ slices, onPick, testId }: { slices: Slice[]; onPick
               cy={c}
               r={70}
               fill="none"
-              stroke={statusInfo(p.status).color}
+              stroke={fill(p.status)}
               strokeWidth={30}
               style={{ cursor: onPick ? 'pointer' : undefined }}
               onClick={() => onPick?.(p.status)}
@@ -56,15 +69,15 @@ export function DonutChart({ slices, onPick, testId }: { slices: Slice[]; onPick
             <path
               key={p.status}
               d={arc(c, c, 85, 55, p.a0, p.a1)}
-              fill={statusInfo(p.status).color}
+              fill={fill(p.status)}
               style={{ cursor: onPick ? 'pointer' : undefined }}
               onClick={() => onPick?.(p.status)}
             >
-              <title>{`${t(statusInfo(p.status).label)}: ${p.total}`}</title>
+              <title>{`${p.status === 0 ? t('dashboard.open') : t(statusInfo(p.status).label)}: ${p.total}`}</title>
             </path>
           ),
         )}
-        <text x={c} y={c + 8} textAnchor="middle" fontSize={24} fontWeight={600}>
+        <text x={c} y={c + 8} textAnchor="middle" fontSize={24} fontWeight={600} fill="currentColor">
           {sum}
         </text>
       </svg>
@@ -81,8 +94,12 @@ export function DonutChart({ slices, onPick, testId }: { slices: Slice[]; onPick
               style={{ display: 'flex', alignItems: 'center', gap: 8, cursor: onPick ? 'pointer' : undefined, padding: '2px 0' }}
               data-testid={`${testId}-legend-${info.name}`}
             >
-              <span style={{ width: 12, height: 12, borderRadius: 2, background: info.color, display: 'inline-block' }} />
-              <span>{t(info.label)}</span>
+              {s.status === 0 ? (
+                <OpenSwatch />
+              ) : (
+                <span style={{ width: 12, height: 12, borderRadius: 2, background: info.color, display: 'inline-block' }} />
+              )}
+              <span>{s.status === 0 ? t('dashboard.open') : t(info.label)}</span>
               <b data-testid={`${testId}-count-${info.name}`}>{s.total}</b>
             </div>
           );

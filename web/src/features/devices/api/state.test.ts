@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceConnection, ONLINE_WINDOW_MS } from './state';
+import { deviceConnection, freeSpace, ONLINE_WINDOW_MS, reported } from './state';
 
 const now = Date.parse('2026-03-02T10:00:00Z');
 const ago = (ms: number) => new Date(now - ms).toISOString();
@@ -30,5 +30,21 @@ describe('device connection state', () => {
   it('reads offsets in the timestamp', () => {
     expect(deviceConnection('2026-03-02T17:59:30+08:00', now)).toBe('online');
     expect(deviceConnection('2026-03-02T17:57:00+08:00', now)).toBe('offline');
+  });
+});
+
+describe('what the terminal reported', () => {
+  it('shows a dash for what it never reported', () => {
+    expect(reported(null)).toBe('—');
+    expect(reported(undefined)).toBe('—');
+    expect(reported(0)).toBe('0');
+    expect(reported(12)).toBe('12');
+  });
+
+  it('computes free space only from both numbers, never below zero', () => {
+    expect(freeSpace(12, 3000)).toBe('2988');
+    expect(freeSpace(null, 3000)).toBe('—');
+    expect(freeSpace(12, null)).toBe('—');
+    expect(freeSpace(120, 100)).toBe('0');
   });
 });

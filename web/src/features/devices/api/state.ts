@@ -11,3 +11,14 @@ export function deviceConnection(lastSeen: string | null | undefined, now: numbe
   // A clock slightly ahead of the browser's still counts as just seen.
   return now - seen < ONLINE_WINDOW_MS ? 'online' : 'offline';
 }
+
+/** A count the terminal reported, or a dash when it never did. */
+export function reported(n: number | null | undefined): string {
+  return n === null || n === undefined ? '—' : String(n);
+}
+
+/** Free space from what the terminal holds and can hold: a dash when either is unknown, never below zero. */
+export function freeSpace(count: number | null | undefined, capacity: number | null | undefined): string {
+  if (count === null || count === undefined || capacity === null || capacity === undefined) return '—';
+  return String(Math.max(0, capacity - count));
+}

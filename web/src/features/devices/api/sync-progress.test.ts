@@ -38,6 +38,13 @@ describe('synchronisation progress', () => {
     expect(p).toMatchObject({ ok: 2, failed: 1, expired: 1, finished: 4, percent: 100, done: true });
   });
 
+  it('counts a command cancelled while the batch ran as finished, so the batch can end', () => {
+    // A person renamed during the synchronisation supersedes their waiting command.
+    const all = [cmd(7, 'ok'), cmd(6, 'cancelled'), cmd(5, 'ok'), cmd(4, 'ok')];
+    expect(syncProgress(all, batch)).toMatchObject({ ok: 3, finished: 4, percent: 100, done: true });
+    expect(syncProgress([cmd(7, 'queued'), cmd(6, 'cancelled'), cmd(5, 'ok'), cmd(4, 'ok')], batch)).toMatchObject({ finished: 3, done: false });
+  });
+
   it('starts at zero before the batch shows up in the list', () => {
     const p = syncProgress([cmd(3, 'ok'), cmd(2, 'ok')], batch);
     expect(p).toMatchObject({ finished: 0, percent: 0, done: false, commands: [] });

@@ -1,6 +1,7 @@
 // Progress of one synchronisation: the commands it queued are the first `queued` commands
 // created after the newest command known before it started (ids grow); a command is finished
-// once acknowledged (ok), refused (failed) or given up (expired).
+// once acknowledged (ok), refused (failed), given up (expired) or superseded before the
+// device fetched it (cancelled: a person changed again while the batch ran).
 import type { DeviceCommand, DeviceCommandStatus } from './faces';
 
 export interface SyncBatch {
@@ -22,7 +23,7 @@ export interface SyncProgress {
   commands: DeviceCommand[];
 }
 
-const FINISHED: DeviceCommandStatus[] = ['ok', 'failed', 'expired'];
+const FINISHED: DeviceCommandStatus[] = ['ok', 'failed', 'expired', 'cancelled'];
 
 export function isFinished(status: DeviceCommandStatus): boolean {
   return FINISHED.includes(status);
@@ -42,7 +43,7 @@ export function syncProgress(commands: DeviceCommand[], batch: SyncBatch): SyncP
   const ok = count('ok');
   const failed = count('failed');
   const expired = count('expired');
-  const finished = ok + failed + expired;
+  const finished = ok + failed + expired + count('cancelled');
   const total = batch.queued;
   const percent = total > 0 ? Math.min(100, Math.round((finished / total) * 100)) : 100;
   return { total, ok, failed, expired, finished, percent, done: finished >= total, commands: mine };

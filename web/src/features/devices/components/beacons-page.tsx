@@ -13,6 +13,7 @@ import { translateApiError } from '../../../lib/form-errors';
 import { useFormRules } from '../../../lib/form-rules';
 import { useQuickSearchList } from '../../../lib/use-quick-search-list';
 import { useSession } from '../../../lib/use-session';
+import { SearchBox } from '../../../components/search-box';
 
 interface Values {
   name: string;
@@ -158,12 +159,12 @@ export default function BeaconsPage() {
         }
       />
       <Card>
-        <Input.Search
+        <SearchBox
           allowClear
           placeholder={rawT('beacons.search')}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          style={{ width: 260, marginBottom: 16 }}
+          style={{ marginBottom: 16 }}
           data-testid="beacons-search"
         />
         {query.isError ? (

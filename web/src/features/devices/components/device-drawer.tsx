@@ -4,6 +4,7 @@ import { Card, Col, Descriptions, Drawer, Row, Statistic, Tabs, Typography } fro
 import { useTranslation } from 'react-i18next';
 import type { Device, DeviceFace, EnrolKind } from '../api/faces';
 import { useDevice } from '../api/devices';
+import { freeSpace, reported } from '../api/state';
 import { DeviceStateTag, formatSeen } from './device-state';
 import { EnrolmentTab } from './enrolment-tab';
 import { SyncPanel } from './sync-panel';
@@ -26,6 +27,20 @@ function StateCard({ device }: { device: Device }) {
         <Descriptions.Item label={t('fields.model')}>{device.model || '—'}</Descriptions.Item>
         <Descriptions.Item label={t('fields.firmware')}>
           <span data-testid="device-card-firmware">{device.firmware || '—'}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('fields.push_version')}>{device.push_version || '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('fields.logs_on_device')}>
+          <span data-testid="device-card-log-count">{reported(device.log_count)}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('fields.holds')} span={2}>
+          <span data-testid="device-card-holds">
+            {t('fields.holds_value', { users: reported(device.user_count), fingerprints: reported(device.fingerprint_count), faces: reported(device.face_count) })}
+          </span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('fields.free_space')} span={2}>
+          <span data-testid="device-card-free">
+            {t('fields.free_value', { users: freeSpace(device.user_count, device.user_capacity), logs: freeSpace(device.log_count, device.log_capacity) })}
+          </span>
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.info')} span={2}>
           {device.info ? (

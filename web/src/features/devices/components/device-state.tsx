@@ -1,6 +1,6 @@
 // The online/offline tag of a device, refreshed every 15 s so "online" lapses on its own.
 import { useEffect, useState } from 'react';
-import { Space, Tag, Tooltip, Typography } from 'antd';
+import { Flex, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { deviceConnection } from '../api/state';
@@ -18,7 +18,19 @@ export function formatSeen(lastSeen: string | null | undefined): string {
   return lastSeen ? dayjs(lastSeen).format('YYYY-MM-DD HH:mm:ss') : '';
 }
 
-export function DeviceStateTag({ lastSeen, enabled = true, showSeen = true }: { lastSeen: string | null | undefined; enabled?: boolean; showSeen?: boolean }) {
+/** The state tag, and when the device is not online when it was last seen; `stacked` puts the
+ * last-seen time on its own line (in a list's cell, so the column stays narrow). */
+export function DeviceStateTag({
+  lastSeen,
+  enabled = true,
+  showSeen = true,
+  stacked = false,
+}: {
+  lastSeen: string | null | undefined;
+  enabled?: boolean;
+  showSeen?: boolean;
+  stacked?: boolean;
+}) {
   const { t } = useTranslation('devices');
   const now = useNow();
   const state = deviceConnection(lastSeen, now);
@@ -33,9 +45,11 @@ export function DeviceStateTag({ lastSeen, enabled = true, showSeen = true }: { 
       </Tag>
     );
   return (
-    <Space size={4} wrap>
-      {tag}
-      {!enabled && <Tag color="orange">{t('state.disabled')}</Tag>}
+    <Flex vertical={stacked} wrap={!stacked} gap={4} align={stacked ? 'flex-start' : 'center'}>
+      <span>
+        {tag}
+        {!enabled && <Tag color="orange">{t('state.disabled')}</Tag>}
+      </span>
       {showSeen && lastSeen && state !== 'online' && (
         <Tooltip title={t('fields.last_seen')}>
           <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="device-last-seen">
@@ -43,6 +57,6 @@ export function DeviceStateTag({ lastSeen, enabled = true, showSeen = true }: { 
           </Typography.Text>
         </Tooltip>
       )}
-    </Space>
+    </Flex>
   );
 }

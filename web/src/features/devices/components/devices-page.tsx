@@ -1,7 +1,7 @@
 // Facial devices: filters (name, purchase date) and the open device in the URL, a page of 20
 // (company) or 10 (school), each row with its state; register, edit, delete, open the detail.
 import { useEffect, useState } from 'react';
-import { App, Button, Card, DatePicker, Input, Popconfirm, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Card, DatePicker, Popconfirm, Space, Tag, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -19,6 +19,8 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { MIN_SEARCH_LENGTH } from '../../../lib/use-list-url-state';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/use-quick-search-list';
 import { useSession } from '../../../lib/use-session';
+import { SearchBox } from '../../../components/search-box';
+import { LongText, ResponsiveTable, type ListColumn } from '../../../components/responsive-table';
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const LIST_REFRESH_MS = 30_000;
@@ -59,33 +61,52 @@ export default function DevicesPage({ org }: { org: DeviceOrg }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
 
-  const columns: TableColumnsType<Device> = [
+  const columns: ListColumn<Device>[] = [
     {
       title: rawT('fields.name'),
       dataIndex: 'name',
-      width: 180,
-      fixed: 'left',
+      key: 'name',
+      primary: true,
+      // The serial number sits under the name and the firmware under the model, so that every
+      // column fits beside the sticky actions at 1440 px (issue 10).
       render: (v: string, d) => (
-        <a onClick={() => set({ device: String(d.id) }, true)} data-testid="device-open">
-          {v}
-        </a>
+        <>
+          <a onClick={() => set({ device: String(d.id) }, true)} data-testid="device-open">
+            {v}
+          </a>
+          <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+            <span data-testid="device-row-code">{d.code}</span>
+          </Typography.Text>
+        </>
       ),
+      cardRender: (d) => d.name,
     },
-    { title: rawT('fields.code'), dataIndex: 'code', width: 130, render: (v: string) => <span data-testid="device-row-code">{v}</span> },
-    { title: rawT('fields.model'), dataIndex: 'model', width: 120, ellipsis: true },
-    { title: rawT('fields.purchase_date'), dataIndex: 'purchase_date', width: 130 },
+    { title: rawT('fields.code'), dataIndex: 'code', key: 'code_card', cardOnly: true },
+    {
+      title: `${rawT('fields.model')} · ${rawT('fields.firmware')}`,
+      key: 'model',
+      render: (_, d) => (
+        <>
+          <LongText maxWidth="12em">{d.model}</LongText>
+          <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+            <LongText maxWidth="12em">{d.firmware}</LongText>
+          </Typography.Text>
+        </>
+      ),
+      cardHidden: true,
+    },
+    { title: rawT('fields.model'), dataIndex: 'model', key: 'model_card', cardOnly: true },
+    { title: rawT('fields.firmware'), dataIndex: 'firmware', key: 'firmware_card', cardOnly: true },
+    { title: rawT('fields.purchase_date'), dataIndex: 'purchase_date', key: 'purchase_date' },
     {
       title: rawT('fields.state'),
       key: 'state',
-      width: 190,
-      render: (_, d) => <DeviceStateTag lastSeen={d.last_seen} enabled={d.enabled} />,
+      render: (_, d) => <DeviceStateTag lastSeen={d.last_seen} enabled={d.enabled} stacked />,
     },
-    { title: rawT('fields.firmware'), dataIndex: 'firmware', width: 110, ellipsis: true },
-    { title: rawT('fields.enrolled'), dataIndex: 'enrolled', width: 100, render: (v: number) => <span data-testid="device-row-enrolled">{v}</span> },
+    { title: rawT('fields.enrolled'), dataIndex: 'enrolled', key: 'enrolled', render: (v: number) => <span data-testid="device-row-enrolled">{v}</span> },
     {
       title: rawT('fields.commands'),
       key: 'commands',
-      width: 130,
       render: (_, d) => (
         <Space size={4}>
           <Tag title={rawT('fields.commands_pending')} data-testid="device-row-pending">
@@ -99,11 +120,10 @@ export default function DevicesPage({ org }: { org: DeviceOrg }) {
         </Space>
       ),
     },
-    { title: rawT('fields.punches'), dataIndex: 'punches', width: 100, render: (v: number) => <span data-testid="device-row-punches">{v}</span> },
+    { title: rawT('fields.punches'), dataIndex: 'punches', key: 'punches', render: (v: number) => <span data-testid="device-row-punches">{v}</span> },
     {
       key: 'actions',
       title: rawT('common:actions.actions'),
-      width: 130,
       fixed: 'right',
       render: (_, d) => (
         <Space>
@@ -152,12 +172,11 @@ export default function DevicesPage({ org }: { org: DeviceOrg }) {
       />
       <Card>
         <Space wrap style={{ marginBottom: 16 }}>
-          <Input.Search
+          <SearchBox
             allowClear
             placeholder={rawT('list.search')}
             value={nameInput}
             onChange={(e) => setNameInput(e.target.value)}
-            style={{ width: 240 }}
             data-testid="devices-search"
           />
           <DatePicker
@@ -170,12 +189,11 @@ export default function DevicesPage({ org }: { org: DeviceOrg }) {
         {query.isError ? (
           <QueryError error={query.error} onRetry={() => query.refetch()} />
         ) : (
-          <Table<Device>
+          <ResponsiveTable<Device>
             rowKey="id"
             columns={columns}
             dataSource={query.data?.data ?? []}
             loading={query.isLoading}
-            scroll={{ x: 'max-content' }}
             data-testid="devices-table"
             pagination={{
               current: page,

@@ -1,7 +1,7 @@
 // People of one kind enrolled (inside) or not on a device: search, multi-select, bulk add or
 // remove. Enrolment changes reach the terminal with the next synchronisation.
 import { useState } from 'react';
-import { App, Button, Input, Space, Table, type TableColumnsType } from 'antd';
+import { App, Button, Space, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DeviceFace, DevicePerson, EnrolKind } from '../api/faces';
 import { ENROL_PAGE_SIZE } from '../api/faces';
@@ -12,6 +12,7 @@ import { translateApiError } from '../../../lib/form-errors';
 import { MIN_SEARCH_LENGTH } from '../../../lib/use-list-url-state';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/use-quick-search-list';
+import { SearchBox } from '../../../components/search-box';
 
 export function EnrolmentTab({
   face,
@@ -58,7 +59,7 @@ export function EnrolmentTab({
   return (
     <>
       <Space wrap style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
-        <Input.Search
+        <SearchBox
           allowClear
           placeholder={rawT('enrol.search')}
           value={search}
@@ -66,7 +67,6 @@ export function EnrolmentTab({
             setSearch(e.target.value);
             setPage(1);
           }}
-          style={{ width: 260 }}
           data-testid={`${prefix}-search`}
         />
         {canEdit && (

@@ -23,6 +23,7 @@ const STATUS_COLOURS: Record<DeviceCommandStatus, string> = {
   ok: 'success',
   failed: 'error',
   expired: 'warning',
+  cancelled: 'default',
 };
 
 export function CommandStatusTag({ status }: { status: DeviceCommandStatus }) {

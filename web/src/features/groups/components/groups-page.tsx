@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Input, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
+import { App, Button, Card, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { CalendarOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { groupFaceOf, type Group, type GroupKind } from '../api/faces';
@@ -11,6 +11,7 @@ import { QueryError } from '../../../components/query-error';
 import { translateApiError } from '../../../lib/form-errors';
 import { useQuickSearchList } from '../../../lib/use-quick-search-list';
 import { useSession } from '../../../lib/use-session';
+import { SearchBox } from '../../../components/search-box';
 
 export default function GroupsPage({ kind }: { kind: GroupKind }) {
   const { t } = useTranslation(['groups', 'common']);
@@ -84,12 +85,12 @@ export default function GroupsPage({ kind }: { kind: GroupKind }) {
         }
       />
       <Card>
-        <Input.Search
+        <SearchBox
           allowClear
           placeholder={t('list.search')}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          style={{ maxWidth: 320, marginBottom: 16 }}
+          style={{ marginBottom: 16 }}
           data-testid="groups-search"
         />
         {query.isError ? (

@@ -1,6 +1,6 @@
 // Members or non-members of a group: search by first name, multi-select, bulk add or remove.
 import { useState } from 'react';
-import { App, Button, Input, Space, Table, type TableColumnsType } from 'antd';
+import { App, Button, Space, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { GroupFace, GroupMember } from '../api/faces';
 import { MEMBERS_PAGE_SIZE, useChangeMembers, useGroupMembers } from '../api/groups';
@@ -9,6 +9,7 @@ import { translateApiError } from '../../../lib/form-errors';
 import { MIN_SEARCH_LENGTH } from '../../../lib/use-list-url-state';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/use-quick-search-list';
+import { SearchBox } from '../../../components/search-box';
 
 export function MembersTab({ face, groupId, inside, canEdit }: { face: GroupFace; groupId: number; inside: boolean; canEdit: boolean }) {
   const { t } = useTranslation(['groups', 'common']);
@@ -43,7 +44,7 @@ export function MembersTab({ face, groupId, inside, canEdit }: { face: GroupFace
   return (
     <>
       <Space wrap style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
-        <Input.Search
+        <SearchBox
           allowClear
           placeholder={t('members.search')}
           value={search}
@@ -51,7 +52,6 @@ export function MembersTab({ face, groupId, inside, canEdit }: { face: GroupFace
             setSearch(e.target.value);
             setPage(1);
           }}
-          style={{ width: 260 }}
           data-testid={`${prefix}-search`}
         />
         {canEdit && (

@@ -1,7 +1,7 @@
 // Holidays: filters (name, from, to) in the URL, a page of 10, create/edit a day or a range.
 import { useEffect, useState } from 'react';
 import { App, Button, Card, DatePicker, Form, Input, Modal, Popconfirm, Radio, Space, Table, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { CloudDownloadOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -12,6 +12,8 @@ import { applyServerErrors, translateApiError } from '../../../lib/form-errors';
 import { useFormRules } from '../../../lib/form-rules';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useSession } from '../../../lib/use-session';
+import { SearchBox } from '../../../components/search-box';
+import { ImportHolidaysModal } from './import-holidays-modal';
 
 interface Values {
   name: string;
@@ -117,6 +119,7 @@ export default function HolidaysPage({ kind }: { kind: OrgKind }) {
   const query = useHolidays(kind, { page, size: HOLIDAYS_PAGE_SIZE, name: name || undefined, from, to });
   const remove = useDeleteHoliday(kind);
   const [modal, setModal] = useState<{ open: boolean; holiday: Holiday | null }>({ open: false, holiday: null });
+  const [importing, setImporting] = useState(false);
 
   const set = (next: Record<string, string | undefined>) =>
     setParams((prev) => {
@@ -172,20 +175,24 @@ export default function HolidaysPage({ kind }: { kind: OrgKind }) {
         title={t('title')}
         extra={
           canEdit && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true, holiday: null })} data-testid="holiday-create">
-              {t('form.create')}
-            </Button>
+            <Space wrap>
+              <Button icon={<CloudDownloadOutlined />} onClick={() => setImporting(true)} data-testid="holiday-import">
+                {t('import.open')}
+              </Button>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true, holiday: null })} data-testid="holiday-create">
+                {t('form.create')}
+              </Button>
+            </Space>
           )
         }
       />
       <Card>
         <Space wrap style={{ marginBottom: 16 }}>
-          <Input.Search
+          <SearchBox
             allowClear
             placeholder={t('list.search')}
             value={nameInput}
             onChange={(e) => setNameInput(e.target.value)}
-            style={{ width: 240 }}
             data-testid="holidays-search"
           />
           <DatePicker.RangePicker
@@ -216,6 +223,7 @@ export default function HolidaysPage({ kind }: { kind: OrgKind }) {
         )}
       </Card>
       <HolidayModal kind={kind} open={modal.open} holiday={modal.holiday} onClose={() => setModal({ open: false, holiday: null })} />
+      {canEdit && <ImportHolidaysModal kind={kind} open={importing} onClose={() => setImporting(false)} />}
     </>
   );
 }

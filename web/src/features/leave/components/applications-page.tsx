@@ -1,7 +1,7 @@
 // The admin's application list of one kind of person: status filter, quick search, approve,
 // reject (comment required), cancel, and an assignment (an application made for someone).
 import { useState } from 'react';
-import { App, Button, Card, Form, Input, Modal, Space, Table, type TableColumnsType } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Space } from 'antd';
 import { CheckOutlined, CloseOutlined, PlusOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { translateApiError } from '../../../lib/form-errors';
@@ -9,12 +9,14 @@ import { useQuickSearchList } from '../../../lib/use-quick-search-list';
 import { useSession } from '../../../lib/use-session';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
+import { ResponsiveTable, type ListColumn } from '../../../components/responsive-table';
 import { orgFace, personFace, type Application, type LeaveKind, type PersonKind, type PersonLeaveFace } from '../api/faces';
 import { APPLICATION_PAGE_SIZE, useApplicationCounts, useApplications, useDecide, type Decision } from '../api/applications';
 import { applicationColumns } from './application-columns';
 import { AssignForm } from './assignment-page';
 import { PersonKindSwitch } from './person-kind-switch';
 import { StatusSegments, useStatusParam } from './status-filter';
+import { SearchBox } from '../../../components/search-box';
 
 function DecisionModal({
   face,
@@ -91,15 +93,15 @@ export default function ApplicationsPage({ kind, personKind }: { kind: LeaveKind
   const [target, setTarget] = useState<{ app: Application; decision: Decision } | null>(null);
   const [assignOpen, setAssignOpen] = useState(false);
 
-  const columns: TableColumnsType<Application> = applicationColumns(t, true);
+  const rows = query.data?.data ?? [];
+  const columns: ListColumn<Application>[] = applicationColumns(t, true, rows);
   if (canEdit) {
     columns.push({
       key: 'actions',
       title: t('common:actions.actions'),
-      width: 130,
       fixed: 'right',
       render: (_, a) => (
-        <Space>
+        <Space size={6}>
           {a.status === 'pending' && (
             <Button size="small" type="primary" icon={<CheckOutlined />} aria-label={t('applications.approve')} title={t('applications.approve')} onClick={() => setTarget({ app: a, decision: 'approve' })} data-testid={`approve-${a.id}`} />
           )}
@@ -131,24 +133,22 @@ export default function ApplicationsPage({ kind, personKind }: { kind: LeaveKind
       <Card>
         <Space wrap style={{ marginBottom: 16 }}>
           <StatusSegments value={status} onChange={setStatus} counts={counts} />
-          <Input.Search
+          <SearchBox
             allowClear
             placeholder={t('applications.search')}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
-            style={{ width: 280 }}
             data-testid="application-search"
           />
         </Space>
         {query.isError ? (
           <QueryError error={query.error} onRetry={() => query.refetch()} />
         ) : (
-          <Table<Application>
+          <ResponsiveTable<Application>
             rowKey="id"
             columns={columns}
-            dataSource={query.data?.data ?? []}
+            dataSource={rows}
             loading={query.isFetching}
-            scroll={{ x: 1200 }}
             data-testid="applications-table"
             pagination={{
               current: list.page,

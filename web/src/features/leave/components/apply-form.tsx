@@ -5,6 +5,7 @@ import { Alert, Button, DatePicker, Form, Input, InputNumber, Radio, Select, Upl
 import { UploadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useDepartmentOff } from '../api/department-off';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { ATTACHMENT_ACCEPT, MAX_REASON, attachmentProblem, buildApplyPayload, isSingleDay, type ApplyPayload, type Session } from '../api/apply-payload';
 import { amountWithUnit } from '../api/amounts';
@@ -38,6 +39,7 @@ export function ApplyForm({
   submitting,
   personField,
   submitLabel,
+  warnDepartmentOff = false,
 }: {
   types: TypeOption[] | undefined;
   typesLoading?: boolean;
@@ -46,6 +48,8 @@ export function ApplyForm({
   /** The person select of an assignment (rendered as the first field, named person_id). */
   personField?: ReactNode;
   submitLabel?: string;
+  /** Warn when enough others of the applicant's department are off then (the personal form). */
+  warnDepartmentOff?: boolean;
 }) {
   const { t } = useTranslation(['leave', 'common', 'errors']);
   const [form] = Form.useForm<Values>();
@@ -58,6 +62,7 @@ export function ApplyForm({
   const type = types?.find((x) => x.id === typeId);
   const hourly = type?.unit === 'hour';
   const single = isSingleDay(from?.format('YYYY-MM-DD'), to?.format('YYYY-MM-DD'));
+  const off = useDepartmentOff(from?.format('YYYY-MM-DD'), to?.format('YYYY-MM-DD'), warnDepartmentOff);
 
   const onFinish = async (v: Values) => {
     setRefusal([]);
@@ -109,6 +114,15 @@ export function ApplyForm({
           ]
             .filter(Boolean)
             .join(' ')}
+        />
+      )}
+      {off.data?.warn && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          data-testid="leave-apply-department-warning"
+          title={t('apply.department_off', { count: off.data.others, department: off.data.department, names: off.data.names.join(', ') })}
         />
       )}
       <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>

@@ -1,7 +1,8 @@
-import { Table, type TableColumnsType, type TableProps } from 'antd';
+import type { TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Entitlement } from '../api/faces';
 import { formatAmount } from '../api/amounts';
+import { ResponsiveTable, type ListColumn } from '../../../components/responsive-table';
 import { BalanceCell } from './leave-bits';
 
 /** Entitlements with entitled, carried, taken, pending, balance (available) and period. */
@@ -9,12 +10,12 @@ export function EntitlementTable({
   rows,
   extraColumns = [],
   ...rest
-}: { rows: Entitlement[]; extraColumns?: TableColumnsType<Entitlement> } & Omit<TableProps<Entitlement>, 'columns' | 'dataSource'>) {
+}: { rows: Entitlement[]; extraColumns?: ListColumn<Entitlement>[] } & Omit<TableProps<Entitlement>, 'columns' | 'dataSource'>) {
   const { t } = useTranslation('leave');
   const num = (v: number) => formatAmount(v);
-  const columns: TableColumnsType<Entitlement> = [
-    { title: t('fields.type'), dataIndex: 'leave_type', render: (v: string, e) => <span data-testid={`entitlement-type-${e.leave_type_id}`}>{v}</span> },
-    { title: t('fields.unit'), dataIndex: 'unit', width: 80, render: (v: string) => t(`units.${v}`) },
+  const columns: ListColumn<Entitlement>[] = [
+    { title: t('fields.type'), dataIndex: 'leave_type', primary: true, render: (v: string, e) => <span data-testid={`entitlement-type-${e.leave_type_id}`}>{v}</span> },
+    { title: t('fields.unit'), dataIndex: 'unit', render: (v: string) => t(`units.${v}`) },
     { title: t('fields.period'), key: 'period', render: (_, e) => `${e.period_start} – ${e.valid_until}` },
     { title: t('fields.entitled'), dataIndex: 'entitled', align: 'right', render: num },
     { title: t('fields.carried_over'), dataIndex: 'carried_over', align: 'right', render: num },
@@ -23,5 +24,5 @@ export function EntitlementTable({
     { title: t('fields.balance'), key: 'balance', align: 'right', render: (_, e) => <BalanceCell entitlement={e} /> },
     ...extraColumns,
   ];
-  return <Table<Entitlement> rowKey="id" columns={columns} dataSource={rows} scroll={{ x: 900 }} data-testid="entitlement-table" {...rest} />;
+  return <ResponsiveTable<Entitlement> rowKey="id" columns={columns} dataSource={rows} data-testid="entitlement-table" {...rest} />;
 }

@@ -1,7 +1,7 @@
 // Leave (or away) type details: the list with create/edit and delete (409 when in use).
 import { useEffect, useState } from 'react';
 import { App, Button, Card, Checkbox, Form, Input, InputNumber, Modal, Popconfirm, Radio, Space, Table, Tag, type TableColumnsType } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors, translateApiError } from '../../../lib/form-errors';
@@ -13,6 +13,8 @@ import { orgFace, type LeaveKind, type LeaveType, type LeaveTypeInput, type OrgK
 import { useDeleteLeaveType, useLeaveTypes, useSaveLeaveType } from '../api/leave-types';
 import { formatAmount } from '../api/amounts';
 import { StatisticsPanel } from './statistics-panel';
+import { ChainModal } from './chain-editor';
+import { SearchBox } from '../../../components/search-box';
 
 const EMPTY: LeaveTypeInput = { type: '', description: '', unit: 'day', day_count: 0, paid: true, allow_negative: false, attachment_required: false, max_carry: 0 };
 
@@ -100,6 +102,7 @@ export default function LeaveTypesPage({ org, kind }: { org: OrgKind; kind: Leav
   const query = useLeaveTypes(face, { page: list.page, size: list.size, name: list.q || undefined });
   const remove = useDeleteLeaveType(face);
   const [modal, setModal] = useState<{ open: boolean; type: LeaveType | null }>({ open: false, type: null });
+  const [chainOf, setChainOf] = useState<LeaveType | null>(null);
   const yes = (v: boolean) => (v ? <Tag color="green">{t('types.yes')}</Tag> : <Tag>{t('types.no')}</Tag>);
 
   const columns: TableColumnsType<LeaveType> = [
@@ -116,10 +119,18 @@ export default function LeaveTypesPage({ org, kind }: { org: OrgKind; kind: Leav
     columns.push({
       key: 'actions',
       title: t('common:actions.actions'),
-      width: 110,
+      width: 150,
       render: (_, x) => (
         <Space>
           <Button size="small" icon={<EditOutlined />} aria-label={t('common:actions.edit')} onClick={() => setModal({ open: true, type: x })} />
+          <Button
+            size="small"
+            icon={<ApartmentOutlined />}
+            aria-label={t('chain.open', { name: x.type })}
+            title={t('chain.open', { name: x.type })}
+            onClick={() => setChainOf(x)}
+            data-testid={`leave-type-chain-${x.id}`}
+          />
           <Popconfirm
             title={t('types.delete_confirm', { name: x.type })}
             okText={t('common:actions.delete')}
@@ -151,12 +162,12 @@ export default function LeaveTypesPage({ org, kind }: { org: OrgKind; kind: Leav
         }
       />
       <Card>
-        <Input.Search
+        <SearchBox
           allowClear
           placeholder={t('types.search')}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          style={{ maxWidth: 320, marginBottom: 16 }}
+          style={{ marginBottom: 16 }}
         />
         {query.isError ? (
           <QueryError error={query.error} onRetry={() => query.refetch()} />
@@ -179,6 +190,7 @@ export default function LeaveTypesPage({ org, kind }: { org: OrgKind; kind: Leav
       </Card>
       {org === 'school' && <StatisticsPanel face={face} />}
       <TypeModal face={face} open={modal.open} type={modal.type} onClose={() => setModal({ open: false, type: null })} />
+      <ChainModal org={org} kind={kind} type={chainOf} onClose={() => setChainOf(null)} />
     </>
   );
 }

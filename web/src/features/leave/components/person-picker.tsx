@@ -13,7 +13,10 @@ export function PersonPicker({
   multiple,
   testId = 'leave-person-picker',
   style,
+  id,
 }: {
+  /** Set by a Form.Item, so that its label names this control. */
+  id?: string;
   face: PersonLeaveFace;
   value?: number | number[];
   onChange?: (v: number | number[] | undefined) => void;
@@ -38,6 +41,9 @@ export function PersonPicker({
       options={(people.data ?? []).map((p) => ({ value: p.id, label: `${p.name} (${p.code})` }))}
       notFoundContent={t('picker.none')}
       data-testid={testId}
+      id={id}
+      // Outside a labelled form field the placeholder is the only name: say it to a screen reader too.
+      aria-label={id ? undefined : t('picker.placeholder')}
       style={{ minWidth: 280, ...style }}
     />
   );

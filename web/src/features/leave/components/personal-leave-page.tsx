@@ -1,7 +1,7 @@
 // The member's own leave or away: entitlements with balance and available, and applications
 // with an apply form and cancel (before the leave starts).
 import { useState } from 'react';
-import { App, Button, Card, Modal, Popconfirm, Table, Tabs, type TableColumnsType } from 'antd';
+import { App, Button, Card, Modal, Popconfirm, Tabs } from 'antd';
 import { PlusOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { useSession } from '../../../lib/use-session';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { isNotLinked, NotLinkedNotice } from '../../../components/not-linked';
+import { ResponsiveTable, type ListColumn } from '../../../components/responsive-table';
 import type { Application, LeaveKind } from '../api/faces';
 import {
   PERSONAL_APPLICATION_PAGE_SIZE,
@@ -65,11 +66,12 @@ function MyApplications({ kind }: { kind: LeaveKind }) {
   const types = useMyTypeOptions(kind, open);
   if (isNotLinked(query.error)) return <NotLinkedNotice compact />;
 
-  const columns: TableColumnsType<Application> = [
-    ...applicationColumns(t, false),
+  const rows = query.data?.data ?? [];
+  const columns: ListColumn<Application>[] = [
+    ...applicationColumns(t, false, rows),
     {
       key: 'actions',
-      width: 90,
+      title: t('common:actions.actions'),
       render: (_, a) =>
         canCancelOwn(a, today) || a.status === 'pending' ? (
           <Popconfirm
@@ -102,12 +104,11 @@ function MyApplications({ kind }: { kind: LeaveKind }) {
       {query.isError ? (
         <QueryError error={query.error} onRetry={() => query.refetch()} />
       ) : (
-        <Table<Application>
+        <ResponsiveTable<Application>
           rowKey="id"
           columns={columns}
-          dataSource={query.data?.data ?? []}
+          dataSource={rows}
           loading={query.isFetching}
-          scroll={{ x: 1000 }}
           data-testid="my-applications-table"
           pagination={{
             current: list.page,
@@ -119,6 +120,7 @@ function MyApplications({ kind }: { kind: LeaveKind }) {
       )}
       <Modal open={open} title={t('apply.title', { kind: t(`kind.${kind}`) })} footer={null} onCancel={() => setOpen(false)} width={640} destroyOnHidden>
         <ApplyForm
+          warnDepartmentOff
           types={types.options}
           typesLoading={types.loading}
           submitting={apply.isPending}

@@ -142,7 +142,7 @@ function CalendarFeed() {
         <QueryError error={link.error} onRetry={() => link.refetch()} />
       ) : (
         <Space.Compact style={{ width: '100%', maxWidth: 720 }}>
-          <Input readOnly value={link.data ?? ''} data-testid="calendar-url" />
+          <Input readOnly value={link.data ?? ''} aria-label={t('calendar.title')} data-testid="calendar-url" />
           <Button icon={<CopyOutlined />} onClick={copy} disabled={!link.data}>
             {t('calendar.copy')}
           </Button>

@@ -36,6 +36,7 @@ export function StatusFilter({ value, onChange }: { value: string; onChange: (v:
       value={value}
       onChange={onChange}
       style={{ minWidth: 160 }}
+      aria-label={t('fields.status')}
       data-testid="application-status-filter"
       options={[{ value: '', label: t('status.all') }, ...STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))]}
     />

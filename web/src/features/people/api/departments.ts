@@ -24,6 +24,10 @@ export interface DepartmentInput {
   id?: number;
   name: string;
   description?: string;
+  /** The head; null clears it. */
+  head_id?: number | null;
+  /** Warn applicants when this many others are off (0: never). */
+  absence_warning?: number;
 }
 
 export function useSaveDepartment() {

@@ -169,6 +169,21 @@ export function downloadReport(face: PeopleFace, type: ReportType) {
   return apiDownload(face.api.report, { type }, `${face.kind}-list.${type}`);
 }
 
+/** Everything held about one person, as a zip (issue 18). */
+export function downloadPersonalData(id: number) {
+  return apiDownload(`/api/people/${id}/personal-data`, undefined, `personal-data-${id}.zip`);
+}
+
+/** Erases a person who has left, for good; answers the anonymous code their figures keep. */
+export function useErasePerson(face: PeopleFace) {
+  const invalidate = useInvalidatePeople(face);
+  return useMutation({
+    mutationFn: (id: number) =>
+      api.post<DataEnvelope<{ id: number; code: string }>>(`/api/people/${id}/erase`, { confirm: true }).then((r) => r.data),
+    onSuccess: invalidate,
+  });
+}
+
 export function downloadImportTemplate(face: PeopleFace) {
   return apiDownload(face.api.importTemplate, undefined, `${face.kind}-import-template.xlsx`);
 }

@@ -1,7 +1,7 @@
 // The fields of each record area (contract: docs/api-people.md), as data for one form renderer.
 import type { RecordArea } from '../api/faces';
 
-export type FieldType = 'text' | 'date' | 'code' | 'ref' | 'int' | 'decimal' | 'switch' | 'textarea' | 'nric' | 'position';
+export type FieldType = 'text' | 'date' | 'code' | 'ref' | 'int' | 'decimal' | 'switch' | 'textarea' | 'nric' | 'position' | 'manager';
 
 export interface AreaField {
   name: string;
@@ -51,6 +51,8 @@ export const AREA_FIELDS: Record<RecordArea, AreaField[]> = {
     { name: 'position', type: 'text', max: 100, orgKind: 'school' },
     { name: 'position_id', type: 'position', orgKind: 'company' },
     { name: 'position_code', type: 'text', max: 30 },
+    // The reporting line: stored on the person (approval chains route through it).
+    { name: 'manager_id', type: 'manager' },
     { name: 'type', type: 'code', list: 'job_type' },
     { name: 'effective_date', type: 'date' },
     { name: 'end_of_probation', type: 'date' },
@@ -106,7 +108,7 @@ export function toFormValues(fields: AreaField[], record: Record<string, unknown
   const out: Record<string, unknown> = {};
   for (const f of fields) {
     const v = record?.[f.name];
-    if ((f.type === 'ref' || f.type === 'position') && (v === 0 || v === null)) out[f.name] = undefined;
+    if ((f.type === 'ref' || f.type === 'position' || f.type === 'manager') && (v === 0 || v === null)) out[f.name] = undefined;
     else if ((f.type === 'code' || f.type === 'date') && v === '') out[f.name] = undefined;
     else out[f.name] = v;
   }
@@ -123,6 +125,10 @@ export function toRequestFields(fields: AreaField[], values: Record<string, unkn
       case 'position':
       case 'int':
         out[f.name] = v === undefined || v === null || v === '' ? 0 : Number(v);
+        break;
+      case 'manager':
+        // null clears the manager (0 would too); the server refuses a cycle on this field.
+        out[f.name] = v === undefined || v === null || v === '' ? null : Number(v);
         break;
       case 'switch':
         out[f.name] = !!v;

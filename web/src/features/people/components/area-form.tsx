@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import { useSaveArea } from '../api/people';
 import type { PeopleFace, RecordArea } from '../api/faces';
 import { usePositionOptions } from '../api/positions';
+import { PersonPicker } from './person-picker';
 import { areaFields, CODE_LISTS, toFormValues, toRequestFields, type AreaField } from './area-fields';
 import { useFormRules } from '../../../lib/form-rules';
 import { hasPermission } from '../../../lib/session';
@@ -22,8 +23,15 @@ export const dateItemProps = {
   normalize: (d: dayjs.Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined),
 };
 
+/** What the manager field needs of the form it is in. */
+export interface ManagerContext {
+  orgKind: 'school' | 'company';
+  personId: number;
+  managerName?: string;
+}
+
 /** One field of an area form, by its type. */
-export function AreaFieldItem({ field, testPrefix }: { field: AreaField; testPrefix: string }) {
+export function AreaFieldItem({ field, testPrefix, manager }: { field: AreaField; testPrefix: string; manager?: ManagerContext }) {
   const { t } = useTranslation(['people', 'errors', 'ref']);
   const rules = useFormRules();
   const relations = useRelationRef();
@@ -80,6 +88,18 @@ export function AreaFieldItem({ field, testPrefix }: { field: AreaField; testPre
         </Form.Item>
       );
     }
+    case 'manager':
+      if (!manager) return null;
+      return (
+        <Form.Item name={field.name} label={label} tooltip={t('reporting.manager_help')}>
+          <PersonPicker
+            orgKind={manager.orgKind}
+            exclude={manager.personId}
+            currentName={manager.managerName}
+            data-testid={testId}
+          />
+        </Form.Item>
+      );
     case 'int':
       return (
         <Form.Item name={field.name} label={label}>
@@ -157,6 +177,11 @@ export function AreaForm({ face, personId, area, record, group }: AreaFormProps)
   const [form] = Form.useForm();
   const save = useSaveArea(face);
   const fields = useMemo(() => areaFields(area, face.orgKind), [area, face.orgKind]);
+  const managerContext: ManagerContext = {
+    orgKind: face.orgKind,
+    personId,
+    managerName: (record?.manager as { name?: string } | undefined)?.name,
+  };
 
   useEffect(() => {
     form.resetFields();
@@ -180,7 +205,7 @@ export function AreaForm({ face, personId, area, record, group }: AreaFormProps)
       <Row gutter={16}>
         {fields.map((f) => (
           <Col key={f.name} xs={24} md={f.type === 'textarea' ? 24 : 12}>
-            <AreaFieldItem field={f} testPrefix={area} />
+            <AreaFieldItem field={f} testPrefix={area} manager={managerContext} />
           </Col>
         ))}
       </Row>

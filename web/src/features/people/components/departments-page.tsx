@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Card, Form, Input, Modal, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Space, Table, type TableColumnsType } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { useDeleteDepartment, useDepartments, useSaveDepartment, type DepartmentInput } from '../api/departments';
 import type { Department } from '../api/faces';
+import { PersonPicker } from './person-picker';
 import { useQuickSearchList } from '../../../lib/use-quick-search-list';
 import { ApiError } from '../../../lib/api-client';
 import { useFormRules } from '../../../lib/form-rules';
@@ -12,6 +13,7 @@ import { applyServerErrors, translateApiError } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/use-session';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
+import { SearchBox } from '../../../components/search-box';
 
 export const DEPARTMENTS_PAGE_SIZE = 30;
 
@@ -25,12 +27,12 @@ function DepartmentModal({ open, department, onClose }: { open: boolean; departm
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    if (department) form.setFieldsValue({ name: department.name, description: department.description });
+    if (department) form.setFieldsValue({ name: department.name, description: department.description, head_id: department.head_id ?? null, absence_warning: department.absence_warning ?? 0 });
   }, [open, department, form]);
 
   const onFinish = (v: DepartmentInput) =>
     save.mutate(
-      { ...v, id: department?.id },
+      { ...v, head_id: v.head_id ?? null, id: department?.id },
       {
         onSuccess: () => {
           message.success(t('common:messages.saved'));
@@ -62,6 +64,12 @@ function DepartmentModal({ open, department, onClose }: { open: boolean; departm
         <Form.Item name="description" label={t('fields.description')} rules={[rules.max(200)]}>
           <Input.TextArea rows={3} maxLength={200} showCount />
         </Form.Item>
+        <Form.Item name="head_id" label={t('fields.head_id')} tooltip={t('reporting.head_help')}>
+          <PersonPicker orgKind="company" currentName={department?.head_name} data-testid="department-head" />
+        </Form.Item>
+        <Form.Item name="absence_warning" label={t('fields.absence_warning')} extra={t('departments.absence_warning_help')} initialValue={0}>
+          <InputNumber min={0} max={1000} precision={0} data-testid="department-absence-warning" />
+        </Form.Item>
       </Form>
     </Modal>
   );
@@ -80,6 +88,7 @@ export default function DepartmentsPage() {
   const columns: TableColumnsType<Department> = [
     { title: t('fields.department_name'), dataIndex: 'name' },
     { title: t('fields.description'), dataIndex: 'description', ellipsis: true },
+    { title: t('fields.head_id'), dataIndex: 'head_name', render: (v?: string) => v || '—' },
     { title: t('departments.members'), dataIndex: 'members', width: 120 },
     { title: t('departments.created'), dataIndex: 'created_at', width: 140, render: (v?: string) => (v ? dayjs(v).format('YYYY-MM-DD') : '') },
   ];
@@ -122,12 +131,12 @@ export default function DepartmentsPage() {
         }
       />
       <Card>
-        <Input.Search
+        <SearchBox
           allowClear
           placeholder={t('departments.search')}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          style={{ maxWidth: 320, marginBottom: 16 }}
+          style={{ marginBottom: 16 }}
           data-testid="departments-search"
         />
         {query.isError ? (

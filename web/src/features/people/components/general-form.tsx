@@ -37,6 +37,7 @@ export function GeneralForm({ face, person, onSaved }: Props) {
         last_name: person.last_name,
         email: person.email,
         join_date: person.join_date || undefined,
+        leaving_date: person.leaving_date || undefined,
         department_id: person.department_id ?? undefined,
       });
     }
@@ -44,7 +45,7 @@ export function GeneralForm({ face, person, onSaved }: Props) {
 
   const onFinish = (values: GeneralInput) =>
     save.mutate(
-      { ...values, id: person?.id, email: values.email ?? '', last_name: values.last_name ?? '', join_date: values.join_date ?? '' },
+      { ...values, id: person?.id, email: values.email ?? '', last_name: values.last_name ?? '', join_date: values.join_date ?? '', leaving_date: values.leaving_date ?? '' },
       {
         onSuccess: (p) => {
           message.success(t('common:messages.saved'));
@@ -97,6 +98,11 @@ export function GeneralForm({ face, person, onSaved }: Props) {
         <Col xs={24} md={12}>
           <Form.Item name="join_date" label={t('fields.join_date')} {...dateItemProps}>
             <DatePicker style={{ width: '100%' }} data-testid="person-join-date" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="leaving_date" label={t('fields.leaving_date')} extra={t('fields.leaving_date_help')} {...dateItemProps}>
+            <DatePicker style={{ width: '100%' }} data-testid="person-leaving-date" />
           </Form.Item>
         </Col>
         {face.orgKind === 'company' && (

@@ -21,7 +21,10 @@ function peopleApi(session: Session, listPath: string, detailsPath: string, grou
         body: {
           data: {
             general: person, contact: null, personal: null, payroll: null, family: null, education: [], group,
-            job: { id: 3, position: 'Senior teacher', position_id: 0, position_code: 'GB1', type: 'full_time', effective_date: '', end_of_probation: '', employment_status: '', remark: '' },
+            job: {
+              id: 3, position: 'Senior teacher', position_id: 0, position_code: 'GB1', type: 'full_time', effective_date: '', end_of_probation: '',
+              employment_status: '', remark: '', manager_id: 9, manager: { id: 9, name: 'Hajah Rohani' },
+            },
           },
         },
       };
@@ -50,6 +53,8 @@ describe("the job area", () => {
     expect(screen.getByText('Position')).toBeTruthy();
     expect(screen.queryByTestId('job-position_id')).toBeNull();
     expect(screen.getByTestId('job-group').textContent).toBe('Morning session');
+    expect(screen.getByText('Manager')).toBeTruthy();
+    expect(screen.getByText('Hajah Rohani')).toBeTruthy();
 
     fireEvent.change(position, { target: { value: 'Head of science' } });
     fireEvent.click(screen.getByTestId('job-submit'));
@@ -60,6 +65,8 @@ describe("the job area", () => {
       expect(body.position).toBe('Head of science');
       expect(body.id).toBe(7);
       expect('group' in body).toBe(false);
+      // The manager shown by name is sent back as its id: saving the area keeps the line.
+      expect(body.manager_id).toBe(9);
     });
     // No positions call: a school has no list of positions.
     expect(calls.some((c) => c.url.pathname === '/api/company/settings/positions')).toBe(false);

@@ -4,8 +4,9 @@ import { mockFetch, renderApp, schoolOwner, signIn } from '../../../test/render-
 
 function teachersApi() {
   const { access_token: _a, expires_at: _e, ...info } = schoolOwner;
-  return mockFetch((url) => {
+  return mockFetch((url, init) => {
     if (url.pathname === '/api/verify') return { body: { data: info } };
+    if (url.pathname === '/api/people/1/erase' && init?.method === 'POST') return { body: { data: { id: 1, code: 'ERASED-1' } } };
     if (url.pathname === '/api/school/employee/teacher' || url.pathname === '/api/school/employee/teacher/archived') {
       const page = Number(url.searchParams.get('page[number]') ?? 1);
       const archived = url.pathname.endsWith('/archived');
@@ -65,5 +66,33 @@ describe('teacher list', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/school/teacher/list/archived'));
     expect(await screen.findByText('Old 1')).toBeTruthy();
     expect(screen.getByTestId('restore-T-1')).toBeTruthy();
+  });
+
+  it('erases a leaver only after a confirmation that says it cannot be undone', async () => {
+    signIn(schoolOwner);
+    const calls = teachersApi();
+    await renderApp('/school/teacher/list');
+    await screen.findByText('Aminah 1', undefined, { timeout: 60_000 });
+    fireEvent.click(screen.getByTestId('tab-archived'));
+    await screen.findByText('Old 1', undefined, { timeout: 60_000 });
+    expect(screen.getByTestId('personal-data-T-1').getAttribute('aria-label')).toBe('Export personal data (zip)');
+    fireEvent.click(screen.getByTestId('erase-T-1'));
+    expect((await screen.findAllByText('Erase Old 1 for good?', undefined, { timeout: 60_000 })).length).toBeGreaterThan(0);
+    expect(screen.getAllByText(/cannot be brought back/).length).toBeGreaterThan(0);
+    expect(calls.some((c) => c.url.pathname.endsWith('/erase'))).toBe(false);
+    fireEvent.click(screen.getByTestId('erase-confirm'));
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/people/1/erase')).toBe(true), { timeout: 60_000 });
+    const erase = calls.find((c) => c.url.pathname === '/api/people/1/erase')!;
+    expect(JSON.parse(String(erase.init?.body))).toEqual({ confirm: true });
+    expect(await screen.findByText('Erased. Their figures are kept as ERASED-1.', undefined, { timeout: 60_000 })).toBeTruthy();
+  }, 180_000);
+
+  it('offers no erasure for a current person, only the export', async () => {
+    signIn(schoolOwner);
+    teachersApi();
+    await renderApp('/school/teacher/list');
+    await screen.findByText('Aminah 1');
+    expect(screen.getByTestId('personal-data-T-1')).toBeTruthy();
+    expect(screen.queryByTestId('erase-T-1')).toBeNull();
   });
 });

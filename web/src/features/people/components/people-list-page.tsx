@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Avatar, Button, Card, Input, Popconfirm, Space, Table, Tabs, Tooltip, type TableColumnsType } from 'antd';
+import { App, Avatar, Button, Card, Popconfirm, Space, Tabs, Tooltip } from 'antd';
 import { EditOutlined, InboxOutlined, MailOutlined, PlusOutlined, UndoOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -10,10 +10,13 @@ import { AccountStatus } from './account-status';
 import { ExportButtons } from './export-buttons';
 import { ImportModal } from './import-modal';
 import { PersonDrawer } from './person-drawer';
+import { PersonalDataButtons } from './personal-data-buttons';
 import { translateApiError } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/use-session';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
+import { SearchBox } from '../../../components/search-box';
+import { ResponsiveTable, type ListColumn } from '../../../components/responsive-table';
 
 interface Props {
   kind: FaceKind;
@@ -42,14 +45,22 @@ export default function PeopleListPage({ kind, archived = false }: Props) {
       (e) => message.error(translateApiError(t, e)),
     );
 
-  const columns: TableColumnsType<Person> = [
+  const avatar = (p: Person) => <Avatar src={p.image_url || undefined} icon={<UserOutlined />} alt={p.name} />;
+  const columns: ListColumn<Person>[] = [
+    { key: 'image', cardHidden: true, render: (_, p) => avatar(p) },
+    { title: t('fields.code'), dataIndex: 'code', key: 'code' },
     {
-      key: 'image',
-      width: 56,
-      render: (_, p) => <Avatar src={p.image_url || undefined} icon={<UserOutlined />} alt={p.name} />,
+      title: t('fields.name'),
+      dataIndex: 'name',
+      key: 'name',
+      primary: true,
+      cardRender: (p) => (
+        <Space size={8}>
+          {avatar(p)}
+          {p.name}
+        </Space>
+      ),
     },
-    { title: t('fields.code'), dataIndex: 'code', key: 'code', width: 140 },
-    { title: t('fields.name'), dataIndex: 'name', key: 'name' },
     { title: t('fields.email'), dataIndex: 'email', key: 'email' },
     { title: t('list.account'), key: 'account', render: (_, p) => <AccountStatus person={p} /> },
   ];
@@ -57,12 +68,14 @@ export default function PeopleListPage({ kind, archived = false }: Props) {
     columns.push({
       key: 'actions',
       title: t('common:actions.actions'),
-      width: 160,
       render: (_, p) =>
         archived ? (
-          <Button size="small" icon={<UndoOutlined />} onClick={() => done(restore.mutateAsync(p.id), t('list.restored'))} data-testid={`restore-${p.code}`}>
-            {t('list.restore')}
-          </Button>
+          <Space>
+            <Button size="small" icon={<UndoOutlined />} onClick={() => done(restore.mutateAsync(p.id), t('list.restored'))} data-testid={`restore-${p.code}`}>
+              {t('list.restore')}
+            </Button>
+            <PersonalDataButtons face={face} person={p} leaver />
+          </Space>
         ) : (
           <Space>
             <Tooltip title={t('common:actions.edit')}>
@@ -80,6 +93,7 @@ export default function PeopleListPage({ kind, archived = false }: Props) {
                 />
               </Tooltip>
             )}
+            <PersonalDataButtons face={face} person={p} />
             <Popconfirm
               title={t('list.archive_confirm', { name: p.name })}
               okText={t('list.archive')}
@@ -124,23 +138,22 @@ export default function PeopleListPage({ kind, archived = false }: Props) {
             { key: 'archived', label: <span data-testid="tab-archived">{t('list.archived')}</span> },
           ]}
         />
-        <Input.Search
+        <SearchBox
           allowClear
           placeholder={t('list.search')}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          style={{ maxWidth: 320, marginBottom: 16 }}
+          style={{ marginBottom: 16 }}
           data-testid="people-search"
         />
         {query.isError ? (
           <QueryError error={query.error} onRetry={() => query.refetch()} />
         ) : (
-          <Table<Person>
+          <ResponsiveTable<Person>
             rowKey="id"
             columns={columns}
             dataSource={query.data?.data ?? []}
             loading={query.isFetching}
-            scroll={{ x: 800 }}
             pagination={{
               current: list.page,
               pageSize: list.size,

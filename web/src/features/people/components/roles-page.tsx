@@ -1,4 +1,4 @@
-import { App, Button, Card, Input, Popconfirm, Segmented, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { App, Button, Card, Popconfirm, Segmented, Space, Tag, Tooltip } from 'antd';
 import { CrownOutlined, DeleteOutlined, MailOutlined, UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -18,6 +18,8 @@ import { translateApiError } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/use-session';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
+import { SearchBox } from '../../../components/search-box';
+import { ResponsiveTable, type ListColumn } from '../../../components/responsive-table';
 
 type RoleFilter = 1 | 2 | 3;
 
@@ -76,14 +78,13 @@ export default function RolesPage({ kind }: { kind: FaceKind }) {
         ),
     });
 
-  const columns: TableColumnsType<Person> = [
-    { title: t('fields.code'), dataIndex: 'code', width: 140 },
-    { title: t('fields.name'), dataIndex: 'name' },
-    { title: t('fields.email'), dataIndex: 'email' },
+  const columns: ListColumn<Person>[] = [
+    { title: t('fields.code'), dataIndex: 'code', key: 'code' },
+    { title: t('fields.name'), dataIndex: 'name', key: 'name', primary: true },
+    { title: t('fields.email'), dataIndex: 'email', key: 'email' },
     {
       title: t('roles.admin'),
       key: 'admin',
-      width: 110,
       render: (_, p) => (p.is_admin ? <Tag color="blue" data-testid={`admin-${p.code}`}>{t('roles.yes')}</Tag> : <Tag>{t('roles.no')}</Tag>),
     },
     { title: t('list.account'), key: 'account', render: (_, p) => <AccountStatus person={p} /> },
@@ -95,21 +96,21 @@ export default function RolesPage({ kind }: { kind: FaceKind }) {
       render: (_, p) => {
         const owner = p.role === 'owner';
         return (
-          <Space wrap>
+          <Space size={6}>
             {isOwner && p.has_account && !owner && !p.is_admin && (
-              <Button size="small" icon={<UserAddOutlined />} onClick={() => done(action.mutateAsync({ action: 'assign', id: p.id }), t('roles.assigned'))} data-testid={`assign-${p.code}`}>
-                {t('roles.assign')}
-              </Button>
+              <Tooltip title={t('roles.assign')}>
+                <Button size="small" icon={<UserAddOutlined />} aria-label={t('roles.assign')} onClick={() => done(action.mutateAsync({ action: 'assign', id: p.id }), t('roles.assigned'))} data-testid={`assign-${p.code}`} />
+              </Tooltip>
             )}
             {isOwner && p.has_account && !owner && p.is_admin && (
-              <Button size="small" icon={<UserDeleteOutlined />} onClick={() => done(action.mutateAsync({ action: 'remove', id: p.id }), t('roles.removed'))} data-testid={`remove-${p.code}`}>
-                {t('roles.remove')}
-              </Button>
+              <Tooltip title={t('roles.remove')}>
+                <Button size="small" icon={<UserDeleteOutlined />} aria-label={t('roles.remove')} onClick={() => done(action.mutateAsync({ action: 'remove', id: p.id }), t('roles.removed'))} data-testid={`remove-${p.code}`} />
+              </Tooltip>
             )}
             {isOwner && p.has_account && !owner && (
-              <Button size="small" icon={<CrownOutlined />} onClick={() => transfer(p)} data-testid={`transfer-${p.code}`}>
-                {t('roles.transfer')}
-              </Button>
+              <Tooltip title={t('roles.transfer')}>
+                <Button size="small" icon={<CrownOutlined />} aria-label={t('roles.transfer')} onClick={() => transfer(p)} data-testid={`transfer-${p.code}`} />
+              </Tooltip>
             )}
             {isOwner && p.has_account && !owner && (
               <Popconfirm
@@ -124,9 +125,9 @@ export default function RolesPage({ kind }: { kind: FaceKind }) {
               </Popconfirm>
             )}
             {p.email && !p.has_account && (
-              <Button size="small" icon={<MailOutlined />} onClick={() => done(resend.mutateAsync(p.id), t('list.resent'))} data-testid={`resend-${p.code}`}>
-                {t('list.resend')}
-              </Button>
+              <Tooltip title={t('list.resend')}>
+                <Button size="small" icon={<MailOutlined />} aria-label={t('list.resend')} onClick={() => done(resend.mutateAsync(p.id), t('list.resent'))} data-testid={`resend-${p.code}`} />
+              </Tooltip>
             )}
           </Space>
         );
@@ -149,24 +150,23 @@ export default function RolesPage({ kind }: { kind: FaceKind }) {
               { value: 3, label: t('roles.filter_members') },
             ]}
           />
-          <Input.Search
+          <SearchBox
             allowClear
             placeholder={t('roles.search')}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
-            style={{ width: 280 }}
             data-testid="roles-search"
           />
         </Space>
         {query.isError ? (
           <QueryError error={query.error} onRetry={() => query.refetch()} />
         ) : (
-          <Table<Person>
+          <ResponsiveTable<Person>
             rowKey="id"
             columns={columns}
             dataSource={query.data?.data ?? []}
             loading={query.isFetching}
-            scroll={{ x: 800 }}
+            data-testid="roles-table"
             pagination={{
               current: list.page,
               pageSize: list.size,

@@ -1,0 +1,22 @@
+// Web clock-in, clock sites, kiosks (issue 11), spread into routes.tsx; screens are
+// lazy-loaded. Sites and kiosks serve both kinds of organisation.
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router';
+import { RequireOrgManager } from './device-routes';
+
+const SitesPage = lazy(() => import('../features/clockin/components/sites-page'));
+const KiosksPage = lazy(() => import('../features/clockin/components/kiosks-page'));
+const TokensPage = lazy(() => import('../features/integrations/components/tokens-page'));
+const ClockPage = lazy(() => import('../features/clockin/components/clock-page'));
+/** Where a kiosk's QR code leads, signed in or not. */
+export const KioskLanding = lazy(() => import('../features/clockin/components/kiosk-landing'));
+/** The kiosk tablet's screen, outside the shell and without an account. */
+export const KioskScreen = lazy(() => import('../features/clockin/components/kiosk-screen'));
+
+export const clockinRoutes: RouteObject[] = [
+  { path: '/attendance/sites', element: <RequireOrgManager><SitesPage /></RequireOrgManager> },
+  { path: '/attendance/kiosks', element: <RequireOrgManager><KiosksPage /></RequireOrgManager> },
+  { path: '/personal/clock', element: <ClockPage /> },
+  // API tokens (issue 15), for both kinds of organisation.
+  { path: '/settings/integrations/tokens', element: <RequireOrgManager><TokensPage /></RequireOrgManager> },
+];

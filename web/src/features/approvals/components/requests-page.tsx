@@ -1,0 +1,128 @@
+// "Requests": a member asks for a correction of their attendance (a forgotten punch or a
+// day's status, for a past date, with a reason) and follows their requests' timelines.
+import { App, Button, Card, Col, DatePicker, Form, Input, Row, Select, TimePicker, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import dayjs, { type Dayjs } from 'dayjs';
+import { PageHeader } from '../../../components/page-header';
+import { QueryError } from '../../../components/query-error';
+import { ResponsiveTable, type ListColumn } from '../../../components/responsive-table';
+import { applyServerErrors, translateApiError } from '../../../lib/form-errors';
+import { useCreateCorrection, useMyRequests, type CorrectionRequest } from '../api/approvals';
+import { TimelineList } from './timeline-list';
+
+interface FormValues {
+  date?: Dayjs;
+  kind: 'add_punch' | 'status';
+  time?: Dayjs;
+  status?: number;
+  reason: string;
+}
+
+const STATUSES = [1, 2, 3, 4, 5, 6];
+const STATE_COLORS: Record<string, string> = { pending: 'gold', approved: 'green', rejected: 'red' };
+
+export default function RequestsPage() {
+  const { t } = useTranslation(['approvals', 'common', 'errors']);
+  const { message } = App.useApp();
+  const [form] = Form.useForm<FormValues>();
+  const kind = Form.useWatch('kind', form);
+  const mine = useMyRequests();
+  const create = useCreateCorrection();
+
+  const onFinish = (v: FormValues) =>
+    create.mutate(
+      {
+        date: v.date ? v.date.format('YYYY-MM-DD') : '',
+        kind: v.kind,
+        time: v.kind === 'add_punch' && v.time ? v.time.format('HH:mm') : undefined,
+        status: v.kind === 'status' ? v.status : undefined,
+        reason: v.reason ?? '',
+      },
+      {
+        onSuccess: () => {
+          message.success(t('requests.sent'));
+          form.resetFields();
+        },
+        onError: (e) => {
+          if (!applyServerErrors(form, e, t)) message.error(translateApiError(t, e));
+        },
+      },
+    );
+
+  const columns: ListColumn<CorrectionRequest>[] = [
+    { title: t('fields.date'), dataIndex: 'date', key: 'date', primary: true },
+    {
+      title: t('fields.correction'),
+      key: 'what',
+      render: (_, r) => (r.type === 'status' ? `${t('types.status')}: ${t(`statuses.${r.status}`)}` : `${t(`types.${r.type}`)} ${r.time}`),
+    },
+    { title: t('fields.reason'), dataIndex: 'reason', key: 'reason' },
+    { title: t('fields.state'), dataIndex: 'state', key: 'state', render: (v: string) => <Tag color={STATE_COLORS[v]}>{t(`states.${v}`)}</Tag> },
+  ];
+
+  return (
+    <>
+      <PageHeader title={t('requests.title')} />
+      <Card title={t('requests.new')} style={{ marginBottom: 16 }}>
+        <Typography.Paragraph type="secondary">{t('requests.help')}</Typography.Paragraph>
+        <Form form={form} layout="vertical" onFinish={onFinish} initialValues={{ kind: 'add_punch' }}>
+          <Row gutter={16}>
+            <Col xs={24} md={8}>
+              <Form.Item name="date" label={t('fields.date')} rules={[{ required: true, message: t('errors:validation.required') }]}>
+                <DatePicker style={{ width: '100%' }} disabledDate={(d) => d.isAfter(dayjs(), 'day')} data-testid="request-date" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item name="kind" label={t('fields.correction')}>
+                <Select
+                  data-testid="request-kind"
+                  options={(['add_punch', 'status'] as const).map((k) => ({ value: k, label: t(`types.${k}`) }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              {kind === 'status' ? (
+                <Form.Item name="status" label={t('fields.status')} rules={[{ required: true, message: t('errors:validation.required') }]}>
+                  <Select data-testid="request-status" options={STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))} />
+                </Form.Item>
+              ) : (
+                <Form.Item name="time" label={t('fields.time')} rules={[{ required: true, message: t('errors:validation.required') }]}>
+                  <TimePicker format="HH:mm" style={{ width: '100%' }} data-testid="request-time" />
+                </Form.Item>
+              )}
+            </Col>
+          </Row>
+          <Form.Item
+            name="reason"
+            label={t('fields.reason')}
+            rules={[
+              { required: true, whitespace: true, message: t('errors:validation.required') },
+              { max: 2000, message: t('errors:validation.max', { max: 2000 }) },
+            ]}
+          >
+            <Input.TextArea rows={2} maxLength={2000} data-testid="request-reason" />
+          </Form.Item>
+          <Button type="primary" htmlType="submit" loading={create.isPending} data-testid="request-submit">
+            {t('requests.send')}
+          </Button>
+        </Form>
+      </Card>
+      <Card title={t('requests.mine')}>
+        {mine.isError ? (
+          <QueryError error={mine.error} onRetry={() => mine.refetch()} />
+        ) : (
+          <ResponsiveTable<CorrectionRequest>
+            rowKey="id"
+            columns={columns}
+            dataSource={mine.data ?? []}
+            loading={mine.isFetching}
+            pagination={false}
+            expandable={{ expandedRowRender: (r) => <TimelineList steps={r.timeline} />, rowExpandable: (r) => r.timeline.length > 0 }}
+            locale={{ emptyText: t('requests.empty') }}
+            data-testid="my-requests"
+          />
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+// The live notification stream: server-sent events read with fetch, not EventSource, because
+// the API authenticates with a bearer header (EventSource cannot send one, and a token in the
+// URL would land in access logs). It keeps EventSource's behaviour: reconnect after the
+// server's retry delay, resuming with Last-Event-ID so nothing is missed.
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { getToken } from '../../../lib/session';
+import { notificationKeys, type Notification } from './notifications';
+
+export interface StreamEvent {
+  id: string;
+  event: string;
+  data: string;
+}
+
+/** Splits a chunk of an event stream into complete events; returns them and the rest. */
+export function parseEvents(buffer: string): { events: StreamEvent[]; rest: string; retry?: number; lastId?: string } {
+  const events: StreamEvent[] = [];
+  let retry: number | undefined;
+  let lastId: string | undefined;
+  const blocks = buffer.replace(/\r\n?/g, '\n').split('\n\n');
+  const rest = blocks.pop() ?? '';
+  for (const block of blocks) {
+    const ev: StreamEvent = { id: '', event: 'message', data: '' };
+    const data: string[] = [];
+    for (const line of block.split('\n')) {
+      if (line === '' || line.startsWith(':')) continue;
+      const colon = line.indexOf(':');
+      const field = colon < 0 ? line : line.slice(0, colon);
+      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+      if (field === 'id') ev.id = lastId = value;
+      else if (field === 'event') ev.event = value;
+      else if (field === 'data') data.push(value);
+      else if (field === 'retry' && /^\d+$/.test(value)) retry = Number(value);
+    }
+    ev.data = data.join('\n');
+    if (data.length > 0) events.push(ev);
+  }
+  // As in EventSource, an id without data still moves the last event id (the server's first
+  // block says where the stream starts, so a reconnect before any event misses nothing).
+  return { events, rest, retry, lastId };
+}
+
+export type StreamNotification = Notification & { unread: number };
+
+/**
+ * Follows the signed-in user's notification stream while mounted: each event sets the
+ * unread count and refreshes the inbox. Reconnects after the server ends a stream or the
+ * network drops, from the last id seen.
+ */
+export function useNotificationStream(onNotification?: (n: StreamNotification) => void) {
+  const qc = useQueryClient();
+  useEffect(() => {
+    const abort = new AbortController();
+    let lastId = '';
+    let delay = 3000;
+    const run = async () => {
+      while (!abort.signal.aborted) {
+        const token = getToken();
+        if (!token) return;
+        try {
+          const headers: Record<string, string> = { Accept: 'text/event-stream', Authorization: `Bearer ${token}` };
+          if (lastId) headers['Last-Event-ID'] = lastId;
+          const res = await fetch('/api/notifications/stream', { headers, signal: abort.signal, cache: 'no-store' });
+          if (res.status === 401 || res.status === 403) return; // the session ended: the API client signs out
+          if (res.ok && res.body) {
+            const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+            let buffer = '';
+            for (;;) {
+              const { value, done } = await reader.read();
+              if (done) break;
+              const parsed = parseEvents(buffer + value);
+              buffer = parsed.rest;
+              if (parsed.retry) delay = parsed.retry;
+              if (parsed.lastId) lastId = parsed.lastId;
+              for (const ev of parsed.events) {
+                if (ev.event !== 'notification') continue;
+                const n = JSON.parse(ev.data) as StreamNotification;
+                qc.setQueryData([...notificationKeys.all, 'unread'], n.unread);
+                void qc.invalidateQueries({ queryKey: [...notificationKeys.all, 'inbox'] });
+                // The dashboard's "waiting for you" counts change with what admins are told.
+                if (n.kind === 'submitted' || n.kind === 'cancelled' || n.kind === 'waiting') {
+                  void qc.invalidateQueries({ queryKey: ['dashboard', 'waiting'] });
+                }
+                onNotification?.(n);
+              }
+            }
+          }
+        } catch {
+          if (abort.signal.aborted) return;
+        }
+        await new Promise((r) => setTimeout(r, delay));
+      }
+    };
+    void run();
+    return () => abort.abort();
+    // The stream lives as long as the shell; onNotification is read at each event.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [qc]);
+}

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { TFunction } from 'i18next';
+import en from '../../../locales/en/notifications.json';
+import { notificationLink, notificationText } from './notification-text';
+
+// A t() over the English file, enough to check which sentence is chosen and what fills it.
+const t = ((key: string, vars: Record<string, string> = {}) => {
+  const path = key.replace(/^notifications:/, '').split('.');
+  let v: unknown = en;
+  for (const k of path) v = (v as Record<string, unknown>)?.[k];
+  return String(v ?? key).replace(/\{\{(\w+)\}\}/g, (_, k: string) => vars[k] ?? '');
+}) as unknown as TFunction;
+
+const params = { kind: 'leave', person: 'Nurul', type: 'Annual', from: '2026-12-07', to: '2026-12-08', by: 'Aminah' };
+
+describe('notificationText', () => {
+  it('renders each kind from its params', () => {
+    expect(notificationText(t, { kind: 'submitted', params })).toBe('Nurul applied for leave: Annual, 2026-12-07 – 2026-12-08');
+    expect(notificationText(t, { kind: 'approved', params: { ...params, to: '2026-12-07' } })).toBe(
+      'Your leave application (Annual, 2026-12-07) was approved by Aminah',
+    );
+    expect(notificationText(t, { kind: 'rejected', params: { ...params, comment: 'Exams' } })).toContain('rejected by Aminah: Exams');
+    expect(notificationText(t, { kind: 'cancelled', params: { ...params, by_applicant: true } })).toBe(
+      'Nurul cancelled their leave application (Annual, 2026-12-07 – 2026-12-08)',
+    );
+    expect(notificationText(t, { kind: 'submitted', params: { ...params, kind: 'away' } })).toContain('applied for away');
+    expect(notificationText(t, { kind: 'correction_applied', params: { date: '2026-11-30', action: 'time_edit', old: '08:10', new: '08:00', by: 'Aminah' } })).toBe(
+      'Aminah moved your punch on 2026-11-30 from 08:10 to 08:00',
+    );
+    // From the approvals engine: any kind of request, named by its applicant.
+    expect(notificationText(t, { kind: 'waiting', params: { request_id: 4, request_kind: 'attendance_correction', person: 'Nurul Lee' } })).toBe(
+      'A request from Nurul Lee is waiting for your decision',
+    );
+  });
+
+  it('links a decision to the applicant’s own list and an applicant’s cancellation nowhere', () => {
+    expect(notificationLink({ kind: 'approved', params: { kind: 'away' } })).toBe('/personal/away');
+    expect(notificationLink({ kind: 'cancelled', params: { by_applicant: true } })).toBeUndefined();
+    expect(notificationLink({ kind: 'correction_applied', params: {} })).toBe('/personal/attendance');
+    expect(notificationLink({ kind: 'waiting', params: { request_kind: 'leave' } })).toBe('/approvals');
+  });
+});
