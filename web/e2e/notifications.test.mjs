@@ -49,8 +49,23 @@ async function bellCount(p) {
   return Number(await p.getByTestId('notification-bell').getAttribute('data-unread'));
 }
 
-async function waitForBell(p, want, timeout = 5000) {
-  await p.waitForFunction((n) => document.querySelector('[data-testid="notification-bell"]')?.getAttribute('data-unread') === String(n), want, { timeout });
+/**
+ * Waits for the bell to show a count. The live rise is timed and logged by the caller; the
+ * timeout only bounds a slow machine. On a timeout the error says what the bell showed, so a
+ * CI log alone tells a missing bell from a wrong count.
+ */
+async function waitForBell(p, want, timeout = 15_000) {
+  try {
+    await p.waitForFunction((n) => document.querySelector('[data-testid="notification-bell"]')?.getAttribute('data-unread') === String(n), want, { timeout });
+  } catch (err) {
+    const seen = await p
+      .evaluate(() => {
+        const bells = [...document.querySelectorAll('[data-testid="notification-bell"]')];
+        return { url: location.href, bells: bells.map((b) => b.getAttribute('data-unread')), title: document.title };
+      })
+      .catch((e) => ({ error: String(e) }));
+    throw new Error(`the bell did not show ${want} within ${timeout} ms; the page showed ${JSON.stringify(seen)}`, { cause: err });
+  }
 }
 
 test('set-up through the API: a company, an employee with an account, a leave type and an entitlement', () =>
