@@ -82,6 +82,12 @@ type Leave struct {
 	Status  Status // StatusLeave or StatusAway
 	Session string // "full", "am" or "pm"
 	Name    string
+	// TypeID and Paid are the leave or away type's id and paid flag, for the payroll export.
+	TypeID int64
+	Paid   bool
+	// Minutes is the time an hourly type's application takes on this date (0 for a type
+	// counted in days, whose time is the scheduled day's, or half of it for a session).
+	Minutes int
 }
 
 // Manual is a status an admin set for a date.
@@ -117,6 +123,17 @@ type Result struct {
 	LeaveSession string     `json:"leave_session,omitempty"`
 	Scheduled    bool       `json:"scheduled"`
 	Reason       Reason     `json:"reason"`
+	// The minutes behind the flags, for the payroll export (issue 15); not part of the
+	// reports' JSON. LateMinutes is from time in to the first punch when Late; EarlyOutMinutes
+	// from the last punch to time out when EarlyOut; OvertimeMinutes from the scheduled time
+	// out to the last punch of a present day (not approved overtime: approval is not built);
+	// LeaveMinutes the part of the scheduled day that the leave or away of Leave covers.
+	LateMinutes     int `json:"-"`
+	EarlyOutMinutes int `json:"-"`
+	OvertimeMinutes int `json:"-"`
+	LeaveMinutes    int `json:"-"`
+	// Leave is the approved leave or away the engine applied to the date (full or half day).
+	Leave *Leave `json:"-"`
 }
 
 // at is the instant of a clock time on a date (plus days), in loc; DST gaps and overlaps are
@@ -199,7 +216,8 @@ func evaluate(d Day, date string, loc *time.Location, now time.Time, times *dayT
 		}
 		return res
 	case d.Leave != nil && d.Leave.Session == "full":
-		res.Status, res.LeaveSession = d.Leave.Status, "full"
+		res.Status, res.LeaveSession, res.Leave = d.Leave.Status, "full", d.Leave
+		res.LeaveMinutes = leaveMinutes(d, loc, times)
 		res.Reason = Reason{Code: ReasonLeave, Params: ReasonParams{Type: d.Leave.Name}}
 		if d.Leave.Status == StatusAway {
 			res.Reason.Code = ReasonAway
@@ -215,7 +233,8 @@ func evaluate(d Day, date string, loc *time.Location, now time.Time, times *dayT
 	timeIn, cutIn, timeOut := t.timeIn, t.cutIn, t.timeOut
 	var half ReasonParams // the half-day leave or away the reason names beside the punches' rule
 	if d.Leave != nil {   // half-day leave: the leave covers one session, punches judge the other
-		res.LeaveSession = d.Leave.Session
+		res.LeaveSession, res.Leave = d.Leave.Session, d.Leave
+		res.LeaveMinutes = leaveMinutes(d, loc, &t)
 		half = ReasonParams{Type: d.Leave.Name, Session: d.Leave.Session}
 		mid := timeIn.Add(timeOut.Sub(timeIn) / 2)
 		if d.Leave.Session == "am" {
@@ -230,11 +249,21 @@ func evaluate(d Day, date string, loc *time.Location, now time.Time, times *dayT
 	// A punch counts by its minute, as it is shown: 08:00:40 is "08:00", on time for 08:00.
 	if len(d.Punches) > 0 && !d.Punches[0].Truncate(time.Minute).After(cutIn) {
 		res.Status = StatusPresent
-		res.Late = d.Punches[0].Truncate(time.Minute).After(timeIn)
+		first, last := d.Punches[0].Truncate(time.Minute), d.Punches[len(d.Punches)-1].Truncate(time.Minute)
+		res.Late = first.After(timeIn)
+		if res.Late {
+			res.LateMinutes = int(first.Sub(timeIn) / time.Minute)
+		}
 		dayOver := now.After(t.end)
 		if len(d.Punches) > 1 {
 			// Before time out nobody has left early yet: a second punch may be a break.
 			res.EarlyOut = !now.Before(timeOut) && d.Punches[len(d.Punches)-1].Before(timeOut)
+			if res.EarlyOut {
+				res.EarlyOutMinutes = int(timeOut.Sub(last) / time.Minute)
+			}
+			if last.After(t.timeOut) {
+				res.OvertimeMinutes = int(last.Sub(t.timeOut) / time.Minute)
+			}
 		} else if dayOver {
 			res.MissingOut = true
 		}
@@ -265,6 +294,26 @@ func evaluate(d Day, date string, loc *time.Location, now time.Time, times *dayT
 		res.Reason = Reason{Code: ReasonFuture}
 	}
 	return res
+}
+
+// leaveMinutes is the part of a scheduled date that its leave or away covers: an hourly
+// type's own minutes, else the scheduled day from time in to time out, or half of it for a
+// session.
+func leaveMinutes(d Day, loc *time.Location, times *dayTimes) int {
+	if d.Leave.Minutes > 0 {
+		return d.Leave.Minutes
+	}
+	var t dayTimes
+	if times != nil && !times.timeIn.IsZero() {
+		t = *times
+	} else {
+		t = timesOf(d.Date, d.Rule, loc)
+	}
+	m := int(t.timeOut.Sub(t.timeIn) / time.Minute)
+	if d.Leave.Session != "full" {
+		m /= 2
+	}
+	return m
 }
 
 // Split assigns sorted punches to consecutive dates by their windows. windows[i] is the

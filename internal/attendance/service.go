@@ -673,6 +673,8 @@ type Query struct {
 	PersonID  int64
 	From, To  string
 	Status    *Status // keep only people whose (single) day has this status
+	// GroupID keeps the people who were members of the group during the range (0: all).
+	GroupID int64
 }
 
 // Report computes the rows of a query; with a Status filter the paging applies after it.
@@ -743,6 +745,12 @@ func (s *Service) checkQuery(ctx context.Context, orgID int64, q Query) (*time.L
 	filter := PeopleFilter{Kind: q.Kind, Base: strings.TrimSpace(q.Base), FirstName: strings.TrimSpace(q.FirstName)}
 	if q.PersonID > 0 {
 		filter.IDs = []int64{q.PersonID}
+	}
+	if q.GroupID > 0 {
+		if _, err := s.store.GetGroup(ctx, orgID, q.GroupID); err != nil {
+			return nil, PeopleFilter{}, err
+		}
+		filter.Group = GroupSpan{ID: q.GroupID, From: q.From, To: q.To}
 	}
 	return loc, filter, nil
 }

@@ -194,6 +194,15 @@ type PeopleFilter struct {
 	Base      string
 	FirstName string
 	IDs       []int64 // when set, only these
+	// Group, when its ID is set, keeps the people who belonged to the group at some time
+	// between its From and To dates (the payroll export of one group).
+	Group GroupSpan
+}
+
+// GroupSpan is a group and a range of dates (YYYY-MM-DD).
+type GroupSpan struct {
+	ID       int64
+	From, To string
 }
 
 func (f PeopleFilter) where(args []any) (string, []any) {
@@ -216,6 +225,12 @@ func (f PeopleFilter) where(args []any) (string, []any) {
 		in, args = placeholders(args, f.IDs)
 		w += ` AND p.id IN (` + in + `)`
 	}
+	if f.Group.ID > 0 {
+		args = append(args, f.Group.ID, f.Group.To, f.Group.From)
+		n := len(args)
+		w += ` AND p.id IN (SELECT gm.person_id FROM group_members gm WHERE gm.org_id = $1 AND gm.group_id = $` + strconv.Itoa(n-2) +
+			` AND gm.from_date <= $` + strconv.Itoa(n-1) + ` AND (gm.to_date IS NULL OR gm.to_date >= $` + strconv.Itoa(n) + `))`
+	}
 	return w, args
 }
 
@@ -229,7 +244,7 @@ func (s *SQLStore) People(ctx context.Context, orgID int64, f PeopleFilter, pg d
 	}
 	var total int
 	var err error
-	if f.Base == "" && f.FirstName == "" && len(f.IDs) == 0 {
+	if f.Base == "" && f.FirstName == "" && len(f.IDs) == 0 && f.Group.ID == 0 {
 		// The same total as the people list's (people.CountKey), cached and kept exact by
 		// the people store's changes (database.Counts).
 		key := "people:all:active"

@@ -122,16 +122,18 @@ func (e *Entitlement) compute() {
 // Application is a request for leave or away (an assignment is one an admin makes,
 // approved at once).
 type Application struct {
-	ID            int64      `json:"id"`
-	OrgID         int64      `json:"-"`
-	PersonID      int64      `json:"employee_id"`
-	PersonCode    string     `json:"code"`
-	PersonName    string     `json:"name"`
-	PersonKind    string     `json:"person_kind"`
-	TypeID        int64      `json:"leave_type_id"`
-	TypeName      string     `json:"leave_type"`
-	Unit          string     `json:"unit"`
-	Kind          string     `json:"kind"`
+	ID         int64  `json:"id"`
+	OrgID      int64  `json:"-"`
+	PersonID   int64  `json:"employee_id"`
+	PersonCode string `json:"code"`
+	PersonName string `json:"name"`
+	PersonKind string `json:"person_kind"`
+	TypeID     int64  `json:"leave_type_id"`
+	TypeName   string `json:"leave_type"`
+	Unit       string `json:"unit"`
+	Kind       string `json:"kind"`
+	// Paid is the type's paid flag (read for attendance's approved leave only).
+	Paid          bool       `json:"-"`
 	From          string     `json:"from_date"`
 	To            string     `json:"to_date"`
 	Session       string     `json:"session"`

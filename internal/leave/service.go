@@ -831,8 +831,17 @@ func (s *Service) Approved(ctx context.Context, orgID int64, personIDs []int64, 
 		if out[a.PersonID] == nil {
 			out[a.PersonID] = map[string]attendance.Leave{}
 		}
+		l := attendance.Leave{Status: st, Session: a.Session, Name: a.TypeName, TypeID: a.TypeID, Paid: a.Paid}
+		if a.Unit == "hour" {
+			// An hourly application's hours, spread evenly over its dates (usually one).
+			days := 1
+			for d := a.From; d < a.To; d = addDays(d, 1) {
+				days++
+			}
+			l.Minutes = max(1, int(a.Amount)*60/100/days)
+		}
 		for d := max(a.From, from); d <= a.To && d <= to; d = addDays(d, 1) {
-			out[a.PersonID][d] = attendance.Leave{Status: st, Session: a.Session, Name: a.TypeName}
+			out[a.PersonID][d] = l
 		}
 	}
 	return out, nil

@@ -890,7 +890,7 @@ func (s *SQLStore) AttachmentByKey(ctx context.Context, orgID int64, key string)
 // Approved returns the approved applications of some people (all when ids is empty) that
 // touch a date range.
 func (s *SQLStore) Approved(ctx context.Context, orgID int64, ids []int64, from, to string) ([]Application, error) {
-	q := `SELECT a.person_id, a.kind, a.from_date, a.to_date, a.session, t.name FROM leave_applications a JOIN leave_types t ON t.id = a.type_id
+	q := `SELECT a.person_id, a.kind, a.from_date, a.to_date, a.session, t.name, t.id, t.paid, t.unit, a.amount FROM leave_applications a JOIN leave_types t ON t.id = a.type_id
 		WHERE a.org_id = $1 AND a.status = 'approved' AND a.from_date <= $3 AND a.to_date >= $2`
 	args := []any{orgID, from, to}
 	if len(ids) > 0 && len(ids) <= 500 {
@@ -913,7 +913,7 @@ func (s *SQLStore) Approved(ctx context.Context, orgID int64, ids []int64, from,
 	var out []Application
 	for rows.Next() {
 		var a Application
-		if err := rows.Scan(&a.PersonID, &a.Kind, &a.From, &a.To, &a.Session, &a.TypeName); err != nil {
+		if err := rows.Scan(&a.PersonID, &a.Kind, &a.From, &a.To, &a.Session, &a.TypeName, &a.TypeID, &a.Paid, &a.Unit, &a.Amount); err != nil {
 			return nil, err
 		}
 		out = append(out, a)
