@@ -24,6 +24,7 @@ import (
 	"hadir/internal/leave"
 	"hadir/internal/notify"
 	"hadir/internal/org"
+	"hadir/internal/payroll"
 	"hadir/internal/people"
 	"hadir/internal/platform/database"
 )
@@ -43,6 +44,8 @@ type Deps struct {
 	Clockin     *clockin.Service
 	ICLock      *iclock.Server
 	Notify      *notify.Service
+	// Payroll is the monthly payroll export and its column mappings (issue 15).
+	Payroll *payroll.Service
 	// BaseURL is the public address, for links the API hands out.
 	BaseURL string
 	// Web is the built single-page app (index.html and assets); nil serves a short notice.

@@ -57,16 +57,20 @@ func streamReport(w http.ResponseWriter, t export.Table, name, format string) er
 	sw := &sentWriter{ResponseWriter: w}
 	err := export.WriteXLSX(sw, t)
 	if err != nil && sw.n > 0 {
-		// Part of the file has gone out under a 200 (WriteXLSX holds back only its first
-		// 64 KB), so an error answer cannot follow: cut the connection, so the download
-		// fails instead of ending as a short, broken file.
-		slog.Error("export failed after it had started", "name", name, "err", err)
-		if conn, _, herr := http.NewResponseController(w).Hijack(); herr == nil {
-			conn.Close()
-		}
+		cutShort(w, name, err)
 		return nil
 	}
 	return err
+}
+
+// cutShort ends a download that failed after part of the file had gone out under a 200
+// (the writers hold back only their first 64 KB), so an error answer cannot follow: it cuts
+// the connection, so the download fails instead of ending as a short, broken file.
+func cutShort(w http.ResponseWriter, name string, err error) {
+	slog.Error("export failed after it had started", "name", name, "err", err)
+	if conn, _, herr := http.NewResponseController(w).Hijack(); herr == nil {
+		conn.Close()
+	}
 }
 
 // sentWriter counts the bytes written to the client.

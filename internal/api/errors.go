@@ -19,6 +19,7 @@ import (
 	"hadir/internal/leave"
 	"hadir/internal/notify"
 	"hadir/internal/org"
+	"hadir/internal/payroll"
 	"hadir/internal/people"
 	"hadir/internal/platform/auth"
 	"hadir/internal/platform/database"
@@ -88,6 +89,9 @@ var errorTable = []struct {
 	{account.ErrNotOwner, web.NewError(http.StatusForbidden, "auth.owner_only", "only the owner can do this")},
 	{attendance.ErrNotFound, errNotFound},
 	{clockin.ErrNotFound, errNotFound},
+	{payroll.ErrNotFound, errNotFound},
+	{payroll.ErrNameTaken, &web.Error{Status: http.StatusConflict, Code: "payroll.name_taken", Message: "a mapping with this name already exists",
+		Fields: validate.Field("name", "validation.taken", "a mapping with this name already exists")}},
 	{clockin.ErrNotAllowed, web.NewError(http.StatusUnprocessableEntity, "attendance.web_clock_not_allowed", "you may not clock in from the web; ask an administrator")},
 	{clockin.ErrOutsideSite, &web.Error{Status: http.StatusUnprocessableEntity, Code: "attendance.outside_site", Message: "you are outside every site you may clock in at",
 		Fields: validate.Field("latitude", "attendance.outside_site", "you are outside every site you may clock in at")}},

@@ -214,6 +214,13 @@ func (a *API) Routes() []Route {
 		perm(viewOrg, "GET", "/api/attendance/kiosks", a.listKiosks),
 		perm(addOrgStaff, "POST", "/api/attendance/kiosks", a.createKiosk),
 		perm(addOrgStaff, "DELETE", "/api/attendance/kiosks/{id}", a.revokeKiosk),
+
+		// The monthly payroll export and its saved column mappings (issue 15).
+		perm(viewOrg, "GET", "/api/payroll/mappings", a.payrollMappings),
+		perm(addOrgStaff, "POST", "/api/payroll/mappings", a.savePayrollMapping(false)),
+		perm(addOrgStaff, "PUT", "/api/payroll/mappings/{id}", a.savePayrollMapping(true)),
+		perm(addOrgStaff, "DELETE", "/api/payroll/mappings/{id}", a.deletePayrollMapping),
+		perm(viewOrg, "GET", "/api/payroll/export", a.payrollExport),
 	)...)
 	routes = append(routes, inArea(account.AreaLeave,
 		// Leave attachments and the calendar feed.

@@ -22,6 +22,7 @@ import (
 	"hadir/internal/leave"
 	"hadir/internal/notify"
 	"hadir/internal/org"
+	"hadir/internal/payroll"
 	"hadir/internal/people"
 	"hadir/internal/platform/auth"
 	"hadir/internal/platform/database"
@@ -46,6 +47,7 @@ type App struct {
 	Corrections *correction.Service
 	Devices     *device.Service
 	Clockin     *clockin.Service
+	Payroll     *payroll.Service
 	Notify      *notify.Service
 }
 
@@ -171,14 +173,22 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, opt Options) (
 	att.SetNotifier(nt)
 	clk := clockin.NewService(db, att, att, signer)
 	ic := &iclock.Server{DB: db, Devices: devs, Attendance: att, Orgs: orgs}
+	pay := payroll.NewService(db, att, func(ctx context.Context, orgID int64) ([]payroll.LeaveType, error) {
+		types, _, err := lv.Types(ctx, orgID, leave.KindLeave, "", database.Page{})
+		out := make([]payroll.LeaveType, len(types))
+		for i, t := range types {
+			out[i] = payroll.LeaveType{ID: t.ID, Name: t.Name}
+		}
+		return out, err
+	})
 	allow, err := cfg.MetricsPrefixes()
 	if err != nil {
 		return nil, err
 	}
-	h := api.New(api.Deps{DB: db, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Approvals: apv, Corrections: corr, Devices: devs, Clockin: clk, Notify: nt, ICLock: ic, BaseURL: cfg.BaseURL, Web: opt.Web,
+	h := api.New(api.Deps{DB: db, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Approvals: apv, Corrections: corr, Devices: devs, Clockin: clk, Notify: nt, ICLock: ic, Payroll: pay, BaseURL: cfg.BaseURL, Web: opt.Web,
 		MetricsToken: cfg.MetricsToken, MetricsAllow: allow,
 		HashStats: func() (uint64, uint64) { st := auth.HashStats(); return st.Waits, st.Refusals }})
-	return &App{DB: db, API: h, Outbox: outbox, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Approvals: apv, Corrections: corr, Devices: devs, Clockin: clk, Notify: nt}, nil
+	return &App{DB: db, API: h, Outbox: outbox, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Approvals: apv, Corrections: corr, Devices: devs, Clockin: clk, Notify: nt, Payroll: pay}, nil
 }
 
 // waitingNotifier tells whoever a request now waits for ("waiting"): the named approver (the
