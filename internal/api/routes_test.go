@@ -18,6 +18,7 @@ import (
 	"hadir/internal/device"
 	"hadir/internal/leave"
 	"hadir/internal/org"
+	"hadir/internal/payroll"
 	"hadir/internal/people"
 	"hadir/internal/platform/database"
 	"hadir/internal/testdb"
@@ -84,6 +85,15 @@ func groupIn(e *env, victim tenant, kind string) int64 {
 		e.t.Fatal(err)
 	}
 	return g.ID
+}
+
+// mappingIn saves a payroll column mapping in the victim organisation.
+func mappingIn(e *env, victim tenant) int64 {
+	m, err := e.app.Payroll.SaveMapping(context.Background(), victim.orgID, 0, payroll.Mapping{Name: fmt.Sprintf("Victim mapping %d", seq.Add(1)), Columns: []payroll.Column{{Key: "code"}}})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return m.ID
 }
 
 func holidayIn(e *env, victim tenant) int64 {
@@ -505,8 +515,33 @@ var routeCases = map[string]routeCase{
 	"GET /api/school/personal/attendance/monthly": {},
 	"GET /api/school/personal/attendance/clock":   {},
 	"POST /api/attendance/beacon":                 {body: map[string]any{"uuid": "f7826da6-4fa2-4e98-8024-bc5b71e0893e", "major": 1, "minor": 1}},
-	"GET /api/attendance/sites":                   {},
-	"POST /api/attendance/sites":                  {body: map[string]any{"name": "Walk gate", "latitude": 3.1, "longitude": 101.6, "radius": 100, "max_accuracy": 50}},
+	"GET /api/payroll/mappings":                   {},
+	"POST /api/payroll/mappings":                  {body: map[string]any{"name": "Walk mapping", "columns": []map[string]any{{"key": "code"}, {"key": "present_days", "header": "Days"}}}},
+	"PUT /api/payroll/mappings/{id}": {
+		body: map[string]any{"name": "Renamed", "columns": []map[string]any{{"key": "code"}}},
+		foreign: func(e *env, v tenant) (string, any) {
+			return "#" + strconv.FormatInt(mappingIn(e, v), 10), map[string]any{"name": "Stolen", "columns": []map[string]any{{"key": "code"}}}
+		},
+		check: func(e *env, v tenant) {
+			ms, _ := e.app.Payroll.Mappings(context.Background(), v.orgID)
+			for _, m := range ms {
+				if !strings.HasPrefix(m.Name, "Victim mapping") {
+					e.t.Errorf("another organisation changed a mapping: %+v", m)
+				}
+			}
+		},
+	},
+	"DELETE /api/payroll/mappings/{id}": {foreign: func(e *env, v tenant) (string, any) {
+		return "#" + strconv.FormatInt(mappingIn(e, v), 10), nil
+	}},
+	"GET /api/payroll/export": {
+		query: "?month=2026-10&format=csv",
+		foreign: func(e *env, v tenant) (string, any) {
+			return fmt.Sprintf("?month=2026-10&group_id=%d", groupIn(e, v, "employee")), nil
+		},
+	},
+	"GET /api/attendance/sites":  {},
+	"POST /api/attendance/sites": {body: map[string]any{"name": "Walk gate", "latitude": 3.1, "longitude": 101.6, "radius": 100, "max_accuracy": 50}},
 	"PUT /api/attendance/sites/{id}": {
 		body: map[string]any{"name": "Renamed", "anywhere": true},
 		foreign: func(e *env, v tenant) (string, any) {
