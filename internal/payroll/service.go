@@ -60,6 +60,11 @@ func (s *Service) Mappings(ctx context.Context, orgID int64) ([]Mapping, error) 
 // column is one the export has, once. A blank header takes the column's default. Making it
 // the default takes that from any other mapping, in the same transaction.
 func (s *Service) SaveMapping(ctx context.Context, orgID, id int64, m Mapping) (Mapping, error) {
+	if id > 0 { // another organisation's mapping is not found, whatever the body says
+		if _, err := s.store.Get(ctx, orgID, id); err != nil {
+			return Mapping{}, err
+		}
+	}
 	avail, err := s.Columns(ctx, orgID)
 	if err != nil {
 		return Mapping{}, err
