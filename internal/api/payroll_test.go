@@ -42,10 +42,10 @@ func payrollCompany(t *testing.T, e *env, name string) (tenant, int64, map[strin
 	e.expect(e.call("POST", "/api/group/employees", c.token, map[string]any{"group_id": g, "employees": []int64{ids["Adam"], ids["Bala"], ids["Chen"]}, "effective_from": "2026-01-01"}), 200)
 	e.expect(e.call("POST", "/api/holiday/record", c.token, map[string]any{"name": "Founders' day", "start": "2026-11-18", "end": "2026-11-18"}), 201)
 	types := map[string]int64{
-		"annual":  idOf(e.expect(e.call("POST", "/api/company/leave", c.token, map[string]any{"type": "Annual", "day_count": 14, "allow_negative": true}), 201)),
-		"unpaid":  idOf(e.expect(e.call("POST", "/api/company/leave", c.token, map[string]any{"type": "Unpaid", "paid": false, "allow_negative": true}), 201)),
-		"errand":  idOf(e.expect(e.call("POST", "/api/company/away", c.token, map[string]any{"type": "Errand", "unit": "hour", "allow_negative": true}), 201)),
-		"onsite":  idOf(e.expect(e.call("POST", "/api/company/away", c.token, map[string]any{"type": "On site", "allow_negative": true}), 201)),
+		"annual": idOf(e.expect(e.call("POST", "/api/company/leave", c.token, map[string]any{"type": "Annual", "day_count": 14, "allow_negative": true}), 201)),
+		"unpaid": idOf(e.expect(e.call("POST", "/api/company/leave", c.token, map[string]any{"type": "Unpaid", "paid": false, "allow_negative": true}), 201)),
+		"errand": idOf(e.expect(e.call("POST", "/api/company/away", c.token, map[string]any{"type": "Errand", "unit": "hour", "allow_negative": true}), 201)),
+		"onsite": idOf(e.expect(e.call("POST", "/api/company/away", c.token, map[string]any{"type": "On site", "allow_negative": true}), 201)),
 	}
 	e.punch(c.orgID, ids["Adam"], "2026-11-02 08:15")
 	e.punch(c.orgID, ids["Adam"], "2026-11-02 17:40")
