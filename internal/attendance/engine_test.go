@@ -220,3 +220,44 @@ func TestResolverTrackingWindow(t *testing.T) {
 		}
 	}
 }
+
+// TestEvaluateMinutes checks the minutes behind the flags, which the payroll export adds up:
+// late from time in to the first punch, early out from the last punch to time out, overtime
+// from time out to the last punch, and the part of the day leave or away covers.
+func TestEvaluateMinutes(t *testing.T) {
+	kl := mustLoc(t, "Asia/Kuala_Lumpur")
+	date := time.Date(2026, 11, 16, 0, 0, 0, 0, kl)
+	p := func(hm string, sec int) time.Time {
+		c := clk(hm)
+		return time.Date(2026, 11, 16, int(c)/60, int(c)%60, sec, 0, kl)
+	}
+	later := time.Date(2026, 11, 20, 0, 0, 0, 0, kl)
+	cases := []struct {
+		name                         string
+		day                          Day
+		late, early, overtime, leave int
+	}{
+		{"on time, out on time", Day{Rule: office, Punches: []time.Time{p("07:55", 0), p("17:00", 0)}}, 0, 0, 0, 0},
+		{"late by the minute shown", Day{Rule: office, Punches: []time.Time{p("08:14", 59), p("17:00", 30)}}, 14, 0, 0, 0},
+		{"early out", Day{Rule: office, Punches: []time.Time{p("07:50", 0), p("16:30", 20)}}, 0, 30, 0, 0},
+		{"overtime to the last punch", Day{Rule: office, Punches: []time.Time{p("08:05", 0), p("12:00", 0), p("18:45", 10)}}, 5, 0, 105, 0},
+		{"one punch: no overtime", Day{Rule: office, Punches: []time.Time{p("07:50", 0)}}, 0, 0, 0, 0},
+		{"absent: nothing", Day{Rule: office, Punches: []time.Time{p("10:30", 0), p("19:00", 0)}}, 0, 0, 0, 0},
+		{"full-day leave covers the day", Day{Rule: office, Leave: &Leave{Status: StatusLeave, Session: "full"}}, 0, 0, 0, 540},
+		{"hourly away covers its hours", Day{Rule: office, Leave: &Leave{Status: StatusAway, Session: "full", Minutes: 90}}, 0, 0, 0, 90},
+		{"half-day leave am, late for the afternoon", Day{Rule: office, Leave: &Leave{Status: StatusLeave, Session: "am"}, Punches: []time.Time{p("12:40", 0), p("17:20", 0)}}, 10, 0, 20, 270},
+		{"holiday worked: no minutes", Day{Rule: office, Holiday: "Deepavali", Punches: []time.Time{p("09:00", 0), p("19:00", 0)}}, 0, 0, 0, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			c.day.Date = date
+			got := Evaluate(c.day, kl, later)
+			if got.LateMinutes != c.late || got.EarlyOutMinutes != c.early || got.OvertimeMinutes != c.overtime || got.LeaveMinutes != c.leave {
+				t.Fatalf("late %d early %d overtime %d leave %d; want %d %d %d %d", got.LateMinutes, got.EarlyOutMinutes, got.OvertimeMinutes, got.LeaveMinutes, c.late, c.early, c.overtime, c.leave)
+			}
+			if (got.Leave != nil) != (c.day.Leave != nil && c.day.Holiday == "") {
+				t.Fatalf("leave applied: %v", got.Leave)
+			}
+		})
+	}
+}
