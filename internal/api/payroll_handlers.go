@@ -83,7 +83,7 @@ func (a *API) payrollExport(w http.ResponseWriter, r *http.Request) error {
 		format = "xlsx"
 	}
 	if format != "xlsx" && format != "csv" {
-		return validate.Field("format", "validation.in", "format must be xlsx or csv")
+		return validate.Field("format", "validation.invalid", "format must be xlsx or csv")
 	}
 	groupID, err := queryID(r, "group_id")
 	if err != nil {

@@ -78,7 +78,7 @@ func (s *Service) SaveMapping(ctx context.Context, orgID, id int64, m Mapping) (
 		c.Add("columns", "validation.required", "choose at least one column", nil)
 	}
 	if len(m.Columns) > len(avail) {
-		c.Add("columns", "validation.max_items", "a column may appear once", nil)
+		c.Add("columns", "validation.invalid", "a column may appear once", nil)
 	}
 	headers := map[string]string{}
 	for _, a := range avail {
@@ -158,7 +158,7 @@ func (s *Service) Export(ctx context.Context, orgID int64, q Query) (Sheet, erro
 	c := validate.New()
 	first, err := time.Parse("2006-01", q.Month)
 	if err != nil {
-		c.Add("month", "validation.month", "month must be a month (YYYY-MM)", nil)
+		c.Add("month", "validation.invalid", "month must be a month (YYYY-MM)", nil)
 	}
 	if q.Kind != "" && q.Kind != "teacher" && q.Kind != "staff" && q.Kind != "employee" {
 		c.Invalid("kind")

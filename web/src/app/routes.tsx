@@ -69,6 +69,7 @@ function attendanceRoutes(base: string, kind: 'teacher' | 'staff' | 'employee', 
     { path: `${base}/monthly/individual`, element: guard(<AttendancePage kind={kind} view="monthly-individual" />) },
     { path: `${base}/yearly`, element: guard(<AttendancePage kind={kind} view="yearly" />) },
     { path: `${base}/yearly/individual`, element: guard(<AttendancePage kind={kind} view="yearly-individual" />) },
+    { path: `${base}/payroll`, element: guard(<AttendancePage kind={kind} view="payroll" />) },
     ...exportAliases.map(([from, to]) => ({ path: `${base}/${from}`, element: <Navigate to={`${base}/${to}`} replace /> })),
   ];
 }

@@ -1518,6 +1518,22 @@ export interface paths {
     /** Remove a site (its kiosks go with it; punches keep their site id) */
     delete: operations["deleteAttendanceSite"];
   };
+  "/api/payroll/mappings": {
+    /** The saved payroll column mappings (by name) and every column the payroll export can have, in its default order with default headers (one leave:<type id> column per leave type) */
+    get: operations["getPayrollMappings"];
+    /** Save a new named mapping: the columns in export order with their headers (a column left out is dropped; a blank header takes the default). is_default makes it the one used when an export names none. 422 codes: payroll.unknown_column, payroll.duplicate_column, validation.*; 409 payroll.name_taken */
+    post: operations["postPayrollMapping"];
+  };
+  "/api/payroll/mappings/{id}": {
+    /** Replace a mapping (name, default flag, columns) */
+    put: operations["putPayrollMapping"];
+    /** Remove a mapping */
+    delete: operations["deletePayrollMapping"];
+  };
+  "/api/payroll/export": {
+    /** The month's payroll figures per person, streamed as xlsx or CSV (UTF-8 with BOM, RFC 4180, cells starting with = + - @ prefixed with an apostrophe), header row first, with the columns of the mapping asked for, else the default mapping, else every column. Figures come from the attendance engine, so present, absent and late agree with the monthly report. Overtime is minutes worked after the scheduled time out (overtime approval is not built). */
+    get: operations["getPayrollExport"];
+  };
   "/api/attendance/web-clock": {
     /** Clock in from the browser's position. The server measures the distance to the sites the caller's group may use (haversine) and stores a punch with source web, the position, the accuracy and the site. 422 codes: attendance.outside_site, attendance.poor_accuracy, attendance.web_clock_not_allowed, attendance.too_soon (a clock-in less than a minute ago; Retry-After), people.no_account, validation.* */
     post: operations["postAttendanceWebClock"];
@@ -1678,6 +1694,24 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    PayrollColumn: {
+      /** @description code, name, scheduled_days, present_days, absent_days, late_count, late_minutes, early_out_minutes, leave_paid_days, leave_unpaid_days, leave:<type id>, away_hours, overtime_minutes, holidays_worked */
+      key: string;
+      header: string;
+    };
+    PayrollMapping: {
+      id: number;
+      name: string;
+      is_default: boolean;
+      columns: components["schemas"]["PayrollColumn"][];
+      /** Format: date-time */
+      updated_at: string;
+    };
+    PayrollMappingInput: {
+      name: string;
+      is_default?: boolean;
+      columns: components["schemas"]["PayrollColumn"][];
+    };
     LeaveLedgerRow: {
       employee_id: number;
       code: string;
@@ -3431,6 +3465,14 @@ export interface components {
             punch: components["schemas"]["ClockedPunch"];
             site: components["schemas"]["ClockedSite"];
           };
+        };
+      };
+    };
+    /** @description A payroll column mapping */
+    PayrollMapping: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["PayrollMapping"];
         };
       };
     };
@@ -12257,6 +12299,104 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** The saved payroll column mappings (by name) and every column the payroll export can have, in its default order with default headers (one leave:<type id> column per leave type) */
+  getPayrollMappings: {
+    responses: {
+      /** @description Mappings and available columns */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              mappings: components["schemas"]["PayrollMapping"][];
+              columns: components["schemas"]["PayrollColumn"][];
+            };
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Save a new named mapping: the columns in export order with their headers (a column left out is dropped; a blank header takes the default). is_default makes it the one used when an export names none. 422 codes: payroll.unknown_column, payroll.duplicate_column, validation.*; 409 payroll.name_taken */
+  postPayrollMapping: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PayrollMappingInput"];
+      };
+    };
+    responses: {
+      201: components["responses"]["PayrollMapping"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      409: components["responses"]["ValidationError"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Replace a mapping (name, default flag, columns) */
+  putPayrollMapping: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PayrollMappingInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["PayrollMapping"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["ValidationError"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Remove a mapping */
+  deletePayrollMapping: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      200: components["responses"]["Removed"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** The month's payroll figures per person, streamed as xlsx or CSV (UTF-8 with BOM, RFC 4180, cells starting with = + - @ prefixed with an apostrophe), header row first, with the columns of the mapping asked for, else the default mapping, else every column. Figures come from the attendance engine, so present, absent and late agree with the monthly report. Overtime is minutes worked after the scheduled time out (overtime approval is not built). */
+  getPayrollExport: {
+    parameters: {
+      query: {
+        /** @description YYYY-MM */
+        month: string;
+        format?: "xlsx" | "csv";
+        /** @description only the people who were members of this group during the month */
+        group_id?: number;
+        /** @description a school: only teachers or only staff (ignored for a company) */
+        kind?: "teacher" | "staff";
+        /** @description the id of a saved mapping */
+        mapping?: number;
+      };
+    };
+    responses: {
+      200: components["responses"]["FileDownload"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };

@@ -8,15 +8,16 @@ import { DailyView } from './daily-view';
 import { MonthlyView } from './monthly-view';
 import { IndividualMonthlyView } from './individual-monthly-view';
 import { IndividualYearlyView, YearlyView } from './yearly-view';
+import { PayrollView } from './payroll-view';
 import { PageHeader } from '../../../components/page-header';
 
-export type AttendanceView = 'daily' | 'monthly' | 'yearly' | 'monthly-individual' | 'yearly-individual';
+export type AttendanceView = 'daily' | 'monthly' | 'yearly' | 'monthly-individual' | 'yearly-individual' | 'payroll';
 
 export default function AttendancePage({ kind, view }: { kind: AttendanceKind; view: AttendanceView }) {
   const { t } = useTranslation(['attendance']);
   const navigate = useNavigate();
   const face = attendanceFaceOf(kind);
-  const tab = view.startsWith('monthly') ? 'monthly' : view.startsWith('yearly') ? 'yearly' : 'daily';
+  const tab = view.startsWith('monthly') ? 'monthly' : view.startsWith('yearly') ? 'yearly' : view === 'payroll' ? 'payroll' : 'daily';
   const body =
     view === 'daily' ? (
       <DailyView face={face} />
@@ -24,6 +25,8 @@ export default function AttendancePage({ kind, view }: { kind: AttendanceKind; v
       <MonthlyView face={face} />
     ) : view === 'monthly-individual' ? (
       <IndividualMonthlyView face={face} />
+    ) : view === 'payroll' ? (
+      <PayrollView face={face} />
     ) : view === 'yearly' ? (
       <YearlyView face={face} />
     ) : (
@@ -35,7 +38,7 @@ export default function AttendancePage({ kind, view }: { kind: AttendanceKind; v
       <Tabs
         activeKey={tab}
         onChange={(k) => navigate(`${face.route}/${k}`)}
-        items={(['daily', 'monthly', 'yearly'] as const).map((k) => ({
+        items={(['daily', 'monthly', 'yearly', 'payroll'] as const).map((k) => ({
           key: k,
           label: <span data-testid={`attendance-tab-${k}`}>{t(`tabs.${k}`)}</span>,
         }))}
