@@ -138,7 +138,7 @@ function MappingEditor({ mappings, available, loading }: { mappings: PayrollMapp
   useEffect(() => {
     if (editing === undefined) return;
     setName(current?.name ?? '');
-    setIsDefault(current?.is_default ?? mappings.length === 0);
+    setIsDefault(current?.is_default ?? false);
     setRows(editorColumns(available, current));
     setNameError(undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps
