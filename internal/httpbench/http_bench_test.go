@@ -88,7 +88,7 @@ func total(path string, want func(c *company) int) check {
 
 func everyone(c *company) int { return c.people }
 
-// spreadsheet checks that an export is a workbook of some size for its people.
+// spreadsheet checks that an export (a workbook, or a CSV file) is of some size for its people.
 func spreadsheet(path string) check {
 	return func(b *testing.B, c *company, tok string) {
 		req, _ := http.NewRequest("GET", c.url+path, nil)
@@ -144,4 +144,20 @@ func BenchmarkHTTPApplicationsPage(b *testing.B) {
 // BenchmarkHTTPPeoplePage: the first page of the employees.
 func BenchmarkHTTPPeoplePage(b *testing.B) {
 	bench(b, "people-page", peoplePage, total(peoplePage, everyone))
+}
+
+const (
+	payrollXLSX = "/api/payroll/export?month=2026-10&format=xlsx"
+	payrollCSV  = "/api/payroll/export?month=2026-10&format=csv"
+)
+
+// BenchmarkHTTPPayrollXLSX: the payroll export of everyone for October 2026 (issue 15): the
+// same walk as the monthly xlsx, one row of figures per person instead of 31 status cells.
+func BenchmarkHTTPPayrollXLSX(b *testing.B) {
+	bench(b, "payroll-xlsx", payrollXLSX, spreadsheet(payrollXLSX))
+}
+
+// BenchmarkHTTPPayrollCSV: the same export as CSV.
+func BenchmarkHTTPPayrollCSV(b *testing.B) {
+	bench(b, "payroll-csv", payrollCSV, spreadsheet(payrollCSV))
 }
