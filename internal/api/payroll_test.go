@@ -295,3 +295,41 @@ func TestPayrollMappings(t *testing.T) {
 		}
 	})
 }
+
+// TestPayrollSchoolFaces exports a school's teachers or staff apart (kind), and everyone
+// without it; an unknown kind names the field.
+func TestPayrollSchoolFaces(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		s, g := schoolWithWeek(e, "Payroll School")
+		teacher := idOf(e.expect(e.call("POST", "/api/school/employee/teacher", s.token, map[string]any{"code": "T1", "first_name": "Guru"}), 201))
+		e.expect(e.call("POST", "/api/school/employee/staff", s.token, map[string]any{"code": "S1", "first_name": "Kerani"}), 201)
+		e.expect(e.call("POST", "/api/school/group/employees", s.token, map[string]any{"id": g, "school_employee": []int64{teacher}, "effective_from": "2026-11-01"}), 200)
+		e.punch(s.orgID, teacher, "2026-11-16 08:10")
+		e.punch(s.orgID, teacher, "2026-11-16 17:00")
+		codes := func(q string) string {
+			var out []string
+			for _, r := range payrollCSV(t, e, s.token, q)[1:] {
+				out = append(out, r[0])
+			}
+			return strings.Join(out, ",")
+		}
+		if got := codes("month=2026-11&kind=teacher"); got != "T1" {
+			t.Errorf("teachers: %s", got)
+		}
+		if got := codes("month=2026-11&kind=staff"); got != "S1" {
+			t.Errorf("staff: %s", got)
+		}
+		if got := codes("month=2026-11"); got != "T1,S1" && got != "S1,T1" {
+			t.Errorf("everyone: %s", got)
+		}
+		row := byHeader(t, payrollCSV(t, e, s.token, "month=2026-11&kind=teacher"))["T1"]
+		if row["Days present"] != "1" || row["Late (minutes)"] != "10" {
+			t.Errorf("teacher's figures: %v", row)
+		}
+		r := e.expect(e.call("GET", "/api/payroll/export?month=2026-11&kind=parent", s.token, nil), 422)
+		if fieldCode(r, "kind") == "" {
+			t.Fatalf("%s", r.raw)
+		}
+	})
+}
