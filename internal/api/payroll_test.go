@@ -135,7 +135,7 @@ func TestPayrollMatchesMonthlyReport(t *testing.T) {
 		rows := payrollCSV(t, e, c.token, "month=2026-11")
 		annualH, unpaidH := "Annual (days)", "Unpaid (days)"
 		wantHeader := []string{"Code", "Name", "Scheduled days", "Days present", "Absences", "Late (times)", "Late (minutes)", "Early out (minutes)",
-			"Paid leave (days)", "Unpaid leave (days)", annualH, unpaidH, "Away (hours)", "Overtime (minutes)", "Holidays worked"}
+			"Total paid leave (days)", "Total unpaid leave (days)", annualH, unpaidH, "Away (hours)", "Overtime (minutes)", "Holidays worked"}
 		if strings.Join(rows[0], "|") != strings.Join(wantHeader, "|") {
 			t.Fatalf("header %q", rows[0])
 		}
@@ -146,10 +146,10 @@ func TestPayrollMatchesMonthlyReport(t *testing.T) {
 		// November 2026 has 21 weekdays; the 18th is a holiday: 20 scheduled days.
 		want := map[string]map[string]string{
 			"P1": {"Scheduled days": "20", "Days present": "2", "Absences": "18", "Late (times)": "1", "Late (minutes)": "15", "Early out (minutes)": "30",
-				"Paid leave (days)": "0", "Unpaid leave (days)": "0", "Away (hours)": "0", "Overtime (minutes)": "40", "Holidays worked": "1"},
+				"Total paid leave (days)": "0", "Total unpaid leave (days)": "0", "Away (hours)": "0", "Overtime (minutes)": "40", "Holidays worked": "1"},
 			"P2": {"Scheduled days": "20", "Days present": "1", "Absences": "16", "Late (times)": "1", "Late (minutes)": "30", "Early out (minutes)": "0",
-				"Paid leave (days)": "2.5", "Unpaid leave (days)": "1", annualH: "2.5", unpaidH: "1", "Away (hours)": "0", "Overtime (minutes)": "0", "Holidays worked": "0"},
-			"P3": {"Scheduled days": "20", "Days present": "0", "Absences": "18", "Late (times)": "0", "Paid leave (days)": "0", "Away (hours)": "11", "Holidays worked": "0"},
+				"Total paid leave (days)": "2.5", "Total unpaid leave (days)": "1", annualH: "2.5", unpaidH: "1", "Away (hours)": "0", "Overtime (minutes)": "0", "Holidays worked": "0"},
+			"P3": {"Scheduled days": "20", "Days present": "0", "Absences": "18", "Late (times)": "0", "Total paid leave (days)": "0", "Away (hours)": "11", "Holidays worked": "0"},
 		}
 		for code, w := range want {
 			for h, v := range w {

@@ -54,7 +54,7 @@ const (
 var fixed = []Column{
 	{KeyCode, "Code"}, {KeyName, "Name"}, {KeyScheduled, "Scheduled days"}, {KeyPresent, "Days present"},
 	{KeyAbsent, "Absences"}, {KeyLate, "Late (times)"}, {KeyLateMinutes, "Late (minutes)"},
-	{KeyEarlyOutMinutes, "Early out (minutes)"}, {KeyPaidLeave, "Paid leave (days)"}, {KeyUnpaidLeave, "Unpaid leave (days)"},
+	{KeyEarlyOutMinutes, "Early out (minutes)"}, {KeyPaidLeave, "Total paid leave (days)"}, {KeyUnpaidLeave, "Total unpaid leave (days)"},
 	{KeyAwayHours, "Away (hours)"}, {KeyOvertime, "Overtime (minutes)"}, {KeyHolidaysWorked, "Holidays worked"},
 }
 

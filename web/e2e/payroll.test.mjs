@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
-import { apiCall, artifactsDir, screenshotOnFailure, settled, startBrowser, startServer, signIn } from './harness.mjs';
+import { apiCall, artifactsDir, axeViolations, screenshotOnFailure, settled, startBrowser, startServer, signIn } from './harness.mjs';
 
 const stamp = Date.now();
 const owner = { email: `payroll-owner-${stamp}@company.test`, password: 'company-pass-1' };
@@ -105,13 +105,29 @@ test('the CSV and the xlsx follow the saved mapping', () =>
     assert.ok(!sheet.includes('>Scheduled days<'), 'the xlsx drops the hidden column');
   }));
 
+test('the payroll screen with its editor open has no WCAG 2.1 AA violation', () =>
+  onFailure('payroll-axe', async () => {
+    await choose('payroll-edit-mapping', 'Payroll system');
+    await page.getByTestId('payroll-mapping-name').waitFor();
+    const found = await axeViolations(page);
+    assert.deepEqual(found, [], found.join('\n'));
+  }));
+
 test('the payroll screen fits a 390 px phone', () =>
   onFailure('payroll-phone', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.reload();
     await settled(page);
     await page.getByTestId('payroll-download').waitFor();
+    await choose('payroll-edit-mapping', 'Payroll system');
+    await page.getByTestId('payroll-up-code').waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 1, `the page is ${overflow} px wider than the phone`);
-    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: join(artifactsDir, 'payroll-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.reload();
+    await settled(page);
+    await choose('payroll-edit-mapping', 'Payroll system');
+    await page.getByTestId('payroll-up-code').waitFor();
+    await page.screenshot({ path: join(artifactsDir, 'payroll-1440.png'), fullPage: true });
   }));

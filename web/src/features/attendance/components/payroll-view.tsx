@@ -228,7 +228,7 @@ function MappingEditor({ mappings, available, loading }: { mappings: PayrollMapp
               >
                 <HolderOutlined aria-hidden style={{ cursor: 'grab' }} />
                 <Checkbox checked={r.shown} onChange={(e) => change(i, { shown: e.target.checked })} aria-label={t('payroll.show_column', { name: r.defaultHeader })} data-testid={`payroll-show-${r.key}`}>
-                  <span style={{ display: 'inline-block', minWidth: 150 }}>{r.defaultHeader}</span>
+                  <span style={{ display: 'inline-block', minWidth: 180 }}>{r.defaultHeader}</span>
                 </Checkbox>
                 <Input
                   value={r.header}
