@@ -89,6 +89,10 @@ func (a *API) payrollExport(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	departmentID, err := queryID(r, "department_id")
+	if err != nil {
+		return err
+	}
 	mappingID, err := queryID(r, "mapping")
 	if err != nil {
 		return err
@@ -98,7 +102,7 @@ func (a *API) payrollExport(w http.ResponseWriter, r *http.Request) error {
 	if pr.OrgKind != "school" {
 		kind = "employee"
 	}
-	sheet, err := a.Payroll.Export(r.Context(), pr.OrgID, payroll.Query{Month: q.Get("month"), Kind: kind, GroupID: groupID, MappingID: mappingID})
+	sheet, err := a.Payroll.Export(r.Context(), pr.OrgID, payroll.Query{Month: q.Get("month"), Kind: kind, GroupID: groupID, DepartmentID: departmentID, MappingID: mappingID})
 	if err != nil {
 		return err
 	}

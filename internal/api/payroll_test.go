@@ -192,6 +192,14 @@ func TestPayrollMatchesMonthlyReport(t *testing.T) {
 		other := e.company("Other Payroll Co")
 		og := idOf(e.expect(e.call("POST", "/api/group/record/register", other.token, map[string]any{"name": "Elsewhere", "time_in": "08:00", "cut_off_time_in": "10:00", "time_out": "17:00", "cut_off_time_out": "23:00"}), 201))
 		e.expect(e.call("GET", fmt.Sprintf("/api/payroll/export?month=2026-11&group_id=%d", og), c.token, nil), 404)
+		// A department narrows the export to its people; another organisation's is not found.
+		dept := idOf(e.expect(e.call("POST", "/api/department/record/register", c.token, map[string]any{"name": "Finance"}), 201))
+		e.expect(e.call("POST", "/api/employee/record/register", c.token, map[string]any{"code": "F1", "first_name": "Farah", "department_id": dept}), 201)
+		if rows := payrollCSV(t, e, c.token, fmt.Sprintf("month=2026-11&department_id=%d", dept)); len(rows) != 2 || rows[1][0] != "F1" {
+			t.Errorf("the department's export: %q", rows)
+		}
+		od := idOf(e.expect(e.call("POST", "/api/department/record/register", other.token, map[string]any{"name": "Elsewhere"}), 201))
+		e.expect(e.call("GET", fmt.Sprintf("/api/payroll/export?month=2026-11&department_id=%d", od), c.token, nil), 404)
 		// A member may not export.
 		e.expect(e.call("GET", "/api/payroll/export?month=2026-11", e.member(c.orgID, ids["Adam"]), nil), 403)
 	})

@@ -675,6 +675,8 @@ type Query struct {
 	Status    *Status // keep only people whose (single) day has this status
 	// GroupID keeps the people who were members of the group during the range (0: all).
 	GroupID int64
+	// DepartmentID keeps the people of one department (0: all).
+	DepartmentID int64
 }
 
 // Report computes the rows of a query; with a Status filter the paging applies after it.
@@ -751,6 +753,16 @@ func (s *Service) checkQuery(ctx context.Context, orgID int64, q Query) (*time.L
 			return nil, PeopleFilter{}, err
 		}
 		filter.Group = GroupSpan{ID: q.GroupID, From: q.From, To: q.To}
+	}
+	if q.DepartmentID > 0 {
+		ok, err := s.store.DepartmentExists(ctx, orgID, q.DepartmentID)
+		if err != nil {
+			return nil, PeopleFilter{}, err
+		}
+		if !ok {
+			return nil, PeopleFilter{}, ErrNotFound
+		}
+		filter.DepartmentID = q.DepartmentID
 	}
 	return loc, filter, nil
 }

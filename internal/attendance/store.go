@@ -78,6 +78,13 @@ func (s *SQLStore) GetGroup(ctx context.Context, orgID, id int64) (Group, error)
 	return g, err
 }
 
+// DepartmentExists reports whether a department is the organisation's.
+func (s *SQLStore) DepartmentExists(ctx context.Context, orgID, id int64) (bool, error) {
+	var n int
+	err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM departments WHERE org_id = $1 AND id = $2`, orgID, id).Scan(&n)
+	return n > 0, err
+}
+
 // CountMembers counts a group's members on a date, as the group list does.
 func (s *SQLStore) CountMembers(ctx context.Context, orgID, groupID int64, date string) (int, error) {
 	var n int
@@ -194,6 +201,8 @@ type PeopleFilter struct {
 	Base      string
 	FirstName string
 	IDs       []int64 // when set, only these
+	// DepartmentID, when set, keeps the people of one department.
+	DepartmentID int64
 	// Group, when its ID is set, keeps the people who belonged to the group at some time
 	// between its From and To dates (the payroll export of one group).
 	Group GroupSpan
@@ -225,6 +234,10 @@ func (f PeopleFilter) where(args []any) (string, []any) {
 		in, args = placeholders(args, f.IDs)
 		w += ` AND p.id IN (` + in + `)`
 	}
+	if f.DepartmentID > 0 {
+		args = append(args, f.DepartmentID)
+		w += ` AND p.department_id = $` + strconv.Itoa(len(args))
+	}
 	if f.Group.ID > 0 {
 		args = append(args, f.Group.ID, f.Group.To, f.Group.From)
 		n := len(args)
@@ -244,7 +257,7 @@ func (s *SQLStore) People(ctx context.Context, orgID int64, f PeopleFilter, pg d
 	}
 	var total int
 	var err error
-	if f.Base == "" && f.FirstName == "" && len(f.IDs) == 0 && f.Group.ID == 0 {
+	if f.Base == "" && f.FirstName == "" && len(f.IDs) == 0 && f.Group.ID == 0 && f.DepartmentID == 0 {
 		// The same total as the people list's (people.CountKey), cached and kept exact by
 		// the people store's changes (database.Counts).
 		key := "people:all:active"

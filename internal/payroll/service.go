@@ -137,10 +137,12 @@ func (s *Service) DeleteMapping(ctx context.Context, orgID, id int64) error {
 // Query selects an export: a month (YYYY-MM), optionally one kind of people (teacher or
 // staff in a school), one group, and a mapping (0: the default mapping, or every column).
 type Query struct {
-	Month     string
-	Kind      string
-	GroupID   int64
-	MappingID int64
+	Month   string
+	Kind    string
+	GroupID int64
+	// DepartmentID keeps one department's people (a company's; 0: all).
+	DepartmentID int64
+	MappingID    int64
 }
 
 // Sheet is an export ready to stream: its columns in order with their headers, and its rows.
@@ -167,7 +169,7 @@ func (s *Service) Export(ctx context.Context, orgID int64, q Query) (Sheet, erro
 		return Sheet{}, err
 	}
 	from, to := first.Format(time.DateOnly), first.AddDate(0, 1, -1).Format(time.DateOnly)
-	aq := attendance.Query{Kind: q.Kind, From: from, To: to, GroupID: q.GroupID}
+	aq := attendance.Query{Kind: q.Kind, From: from, To: to, GroupID: q.GroupID, DepartmentID: q.DepartmentID}
 	if err := s.reports.CheckReport(ctx, orgID, aq); err != nil {
 		return Sheet{}, err
 	}

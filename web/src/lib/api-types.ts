@@ -12385,6 +12385,8 @@ export interface operations {
         format?: "xlsx" | "csv";
         /** @description only the people who were members of this group during the month */
         group_id?: number;
+        /** @description only the people of this department (another organisation's → 404) */
+        department_id?: number;
         /** @description a school: only teachers or only staff (ignored for a company) */
         kind?: "teacher" | "staff";
         /** @description the id of a saved mapping */

@@ -19,6 +19,7 @@ export const payrollKeys = {
   all: ['payroll'] as const,
   mappings: () => [...payrollKeys.all, 'mappings'] as const,
   groups: (face: AttendanceFace) => [...payrollKeys.all, 'groups', face.kind] as const,
+  departments: () => [...payrollKeys.all, 'departments'] as const,
 };
 
 /** The saved mappings and every column the export can have (the editor's palette). */
@@ -38,6 +39,16 @@ export function usePayrollGroups(face: AttendanceFace) {
   return useQuery({
     queryKey: payrollKeys.groups(face),
     queryFn: ({ signal }) => api.get<ListEnvelope<GroupOption>>(path, query, signal).then((r) => r.data),
+  });
+}
+
+/** A company's departments, for the export's department filter (at most 150). */
+export function usePayrollDepartments(face: AttendanceFace) {
+  return useQuery({
+    queryKey: payrollKeys.departments(),
+    queryFn: ({ signal }) =>
+      api.get<ListEnvelope<GroupOption>>('/api/department/record', { 'page[number]': 1, 'page[size]': 150 }, signal).then((r) => r.data),
+    enabled: face.orgKind === 'company',
   });
 }
 
@@ -62,6 +73,7 @@ export function useDeleteMapping() {
 export interface PayrollExportSpec {
   month: string;
   groupId?: number;
+  departmentId?: number;
   mappingId?: number;
   format: PayrollFormat;
 }
@@ -74,6 +86,7 @@ export function downloadPayroll(face: AttendanceFace, spec: PayrollExportSpec) {
       month: spec.month,
       format: spec.format,
       group_id: spec.groupId,
+      department_id: spec.departmentId,
       mapping: spec.mappingId,
       kind: face.orgKind === 'school' ? face.kind : undefined,
     },

@@ -13,6 +13,7 @@ import {
   mappingColumns,
   moveRow,
   useDeleteMapping,
+  usePayrollDepartments,
   usePayrollGroups,
   usePayrollMappings,
   useSaveMapping,
@@ -42,6 +43,8 @@ function PayrollDownload({ face, mappings }: { face: AttendanceFace; mappings: P
   const { message } = App.useApp();
   const today = useOrgToday();
   const groups = usePayrollGroups(face);
+  const departments = usePayrollDepartments(face);
+  const [departmentId, setDepartmentId] = useState<number | undefined>();
   const [month, setMonth] = useState(() => dayjs(today).subtract(1, 'month').format('YYYY-MM'));
   const [groupId, setGroupId] = useState<number | undefined>();
   const [mappingId, setMappingId] = useState<number | undefined>();
@@ -51,7 +54,7 @@ function PayrollDownload({ face, mappings }: { face: AttendanceFace; mappings: P
   const run = async () => {
     setBusy(true);
     try {
-      const { blob, fileName } = await downloadPayroll(face, { month, groupId, mappingId, format });
+      const { blob, fileName } = await downloadPayroll(face, { month, groupId, departmentId, mappingId, format });
       saveBlob(blob, fileName);
     } catch (e) {
       message.error(translateApiError(t, e));
@@ -88,6 +91,21 @@ function PayrollDownload({ face, mappings }: { face: AttendanceFace; mappings: P
               data-testid="payroll-group"
             />
           </Form.Item>
+          {face.orgKind === 'company' && (
+            <Form.Item label={t('payroll.department')} htmlFor="payroll-department" style={{ marginBottom: 0 }}>
+              <Select
+                id="payroll-department"
+                style={{ minWidth: 180 }}
+                allowClear
+                placeholder={t('payroll.all_departments')}
+                value={departmentId}
+                onChange={setDepartmentId}
+                loading={departments.isLoading}
+                options={(departments.data ?? []).map((d) => ({ value: d.id, label: d.name }))}
+                data-testid="payroll-department"
+              />
+            </Form.Item>
+          )}
           <Form.Item label={t('payroll.mapping')} htmlFor="payroll-mapping" style={{ marginBottom: 0 }}>
             <Select
               id="payroll-mapping"
