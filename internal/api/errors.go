@@ -90,6 +90,7 @@ var errorTable = []struct {
 	{attendance.ErrNotFound, errNotFound},
 	{clockin.ErrNotFound, errNotFound},
 	{payroll.ErrNotFound, errNotFound},
+	{payroll.ErrDefaultRace, web.NewError(http.StatusConflict, "payroll.default_race", "another default mapping was saved at the same time; please try again")},
 	{payroll.ErrNameTaken, &web.Error{Status: http.StatusConflict, Code: "payroll.name_taken", Message: "a mapping with this name already exists",
 		Fields: validate.Field("name", "validation.taken", "a mapping with this name already exists")}},
 	{clockin.ErrNotAllowed, web.NewError(http.StatusUnprocessableEntity, "attendance.web_clock_not_allowed", "you may not clock in from the web; ask an administrator")},

@@ -11,6 +11,9 @@ import (
 var (
 	ErrNotFound  = errors.New("payroll: not found")
 	ErrNameTaken = errors.New("payroll: mapping name taken")
+	// ErrDefaultRace is a default mapping saved by someone else at the same moment (the
+	// one-default index refused the second): the caller may try again.
+	ErrDefaultRace = errors.New("payroll: another default mapping was saved at the same time")
 )
 
 // Column is one column of the export: its key and the header it is written under.

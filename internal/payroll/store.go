@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"strings"
 
 	"hadir/internal/platform/database"
 )
@@ -103,6 +104,11 @@ func (s *Store) Save(ctx context.Context, m Mapping) (Mapping, error) {
 		}
 	}
 	if err = database.MapError(err); errors.Is(err, database.ErrUniqueViolation) {
+		// Two unique indexes: the name's (payroll_mappings_name; SQLite names its columns,
+		// org_id and name) and the one default's, which only two concurrent saves can hit.
+		if strings.Contains(err.Error(), "payroll_mappings_default") || !strings.Contains(err.Error(), "name") {
+			return m, ErrDefaultRace
+		}
 		return m, ErrNameTaken
 	}
 	return m, err
