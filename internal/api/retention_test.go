@@ -1,0 +1,45 @@
+package api_test
+
+import (
+	"strings"
+	"testing"
+
+	"hadir/internal/account"
+	"hadir/internal/platform/database"
+	"hadir/internal/testdb"
+)
+
+// The retention settings: defaults until changed, changed by an admin, a missing or wrong
+// period named, a member refused, and each organisation's its own.
+func TestRetentionSettings(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		e.t = t
+		school, other := e.school("Retaining School"), e.company("Other Company")
+		admin := e.user(school.orgID, account.RoleAdmin)
+		member := e.user(school.orgID, account.RoleMember)
+		r := e.expect(e.call("GET", "/api/account/retention", school.token, nil), 200)
+		if r.str("data", "punches_days") != "2557" || r.str("data", "defaults", "notifications_days") != "365" || r.str("data", "max_days") != "36500" {
+			t.Fatalf("defaults: %s", r.raw)
+		}
+		all := map[string]any{"punches_days": 3650, "unknown_pins_days": 30, "device_records_days": 0, "device_commands_days": 60, "notifications_days": 90}
+		bad := e.expect(e.call("PUT", "/api/account/retention", admin, map[string]any{"punches_days": -1, "unknown_pins_days": 30,
+			"device_records_days": 40000, "device_commands_days": 60}), 422)
+		for _, f := range []string{"punches_days", "device_records_days", "notifications_days"} {
+			if !strings.Contains(bad.raw, `"`+f+`"`) {
+				t.Errorf("422 does not name %s: %s", f, bad.raw)
+			}
+		}
+		e.expect(e.call("PUT", "/api/account/retention", member, all), 403)
+		r = e.expect(e.call("PUT", "/api/account/retention", admin, all), 200)
+		if r.str("data", "punches_days") != "3650" || r.str("data", "device_records_days") != "0" {
+			t.Fatalf("stored: %s", r.raw)
+		}
+		if r := e.expect(e.call("GET", "/api/account/retention", school.token, nil), 200); r.str("data", "notifications_days") != "90" {
+			t.Fatalf("read back: %s", r.raw)
+		}
+		if r := e.expect(e.call("GET", "/api/account/retention", other.token, nil), 200); r.str("data", "notifications_days") != "365" {
+			t.Fatalf("another organisation's policy changed: %s", r.raw)
+		}
+	})
+}
