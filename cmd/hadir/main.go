@@ -35,6 +35,8 @@ commands:
   demo      seed the demo school and company (idempotent) and print how to sign in
   backup    write a consistent copy of the database (SQLite: a file; PostgreSQL: pg_dump) while it runs
   restore   bring a backup back into an empty database: hadir restore [-force] FILE (stop the server first)
+  migrate-data  copy a SQLite database into an empty PostgreSQL one, then check counts and samples:
+            hadir migrate-data -from sqlite://PATH -to postgres://URL [-force] (stop the server first)
   version   print the version, the commit and the schema version
   healthcheck  exit 0 when the server at HADIR_ADDR answers /healthz (the container's health check)
   devicesim play an attendance terminal against a server: hadir devicesim -server URL -sn SERIAL [-punch PIN]...
@@ -54,6 +56,16 @@ func main() {
 	cmd, args := os.Args[1], os.Args[2:]
 	if cmd == "version" || cmd == "-version" || cmd == "--version" {
 		fmt.Println(versionLine())
+		return
+	}
+	if cmd == "migrate-data" {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		err := runMigrateData(ctx, args)
+		stop()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
 		return
 	}
 	if cmd == "devicesim" || cmd == "loadtest" {
