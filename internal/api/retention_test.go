@@ -1,10 +1,13 @@
 package api_test
 
 import (
+	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"hadir/internal/account"
+	"hadir/internal/ops"
 	"hadir/internal/platform/database"
 	"hadir/internal/testdb"
 )
@@ -40,6 +43,30 @@ func TestRetentionSettings(t *testing.T) {
 		}
 		if r := e.expect(e.call("GET", "/api/account/retention", other.token, nil), 200); r.str("data", "notifications_days") != "365" {
 			t.Fatalf("another organisation's policy changed: %s", r.raw)
+		}
+	})
+}
+
+// The last retention run is on /metrics: when, how many rows, whether it failed.
+func TestRetentionOnMetrics(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		e.t = t
+		if m := e.expect(e.call("GET", "/metrics", "", nil), 200); strings.Contains(m.raw, "hadir_retention_last_purged_rows") ||
+			!strings.Contains(m.raw, "hadir_retention_last_failed 0") {
+			t.Fatalf("metrics before any purge:\n%s", m.raw)
+		}
+		jobs := &ops.Jobs{DB: db, Node: "n1"}
+		if took, err := jobs.Run(context.Background(), ops.JobRetention, time.Now().Truncate(time.Hour), func(context.Context) (int64, string, error) {
+			return 7, `{"punches":7}`, nil
+		}); err != nil || !took {
+			t.Fatalf("purge: %v %v", took, err)
+		}
+		m := e.expect(e.call("GET", "/metrics", "", nil), 200)
+		for _, want := range []string{"hadir_retention_last_purged_rows 7", "hadir_retention_last_success_timestamp_seconds ", "hadir_retention_last_failed 0"} {
+			if !strings.Contains(m.raw, want) {
+				t.Errorf("metrics lack %q", want)
+			}
 		}
 	})
 }
