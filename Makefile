@@ -17,8 +17,13 @@ run: build
 ## build: the web app, then the single binary that embeds it
 build: $(BIN)
 
+# A web/node_modules that is a link to an install shared with other checkouts (git worktrees)
+# is never reinstalled from here: npm ci empties the folder the link points at, under every
+# checkout that shares it. Run npm ci where the folder lives.
 web/node_modules/.package-lock.json: web/package-lock.json
-	cd web && npm ci --engine-strict --no-audit --no-fund
+	@if [ -L web/node_modules ]; then \
+	  echo "web/node_modules links to $$(readlink web/node_modules): not running npm ci here (it would empty the shared install)"; \
+	else cd web && npm ci --engine-strict --no-audit --no-fund; fi
 
 web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SRC)
 	cd web && npm run build
