@@ -1,6 +1,8 @@
 # Hadir's container image: the same static binary as the release archives, run as a non-root
 # user on a read-only root filesystem with its data under the /data volume. Builds without a
-# daemon: `buildah bud -t hadir .` (or `make image`); also with `docker build` / `podman build`.
+# daemon: `buildah bud -t hadir .` (or `make image-buildah`); also with `docker build` / `podman build`.
+# `make image` writes a smaller image without this file, base image or daemon (internal/ociimage),
+# which lacks pg_dump.
 #
 #   podman run --read-only -p 8080:8080 -v hadir-data:/data hadir            # SQLite in /data
 #   podman run --read-only -p 8080:8080 -v hadir-data:/data \

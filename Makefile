@@ -7,7 +7,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT)
 GO_SRC  := $(shell find cmd internal web -name '*.go' -not -path 'web/node_modules/*') go.mod go.sum $(shell find internal -name '*.sql')
 WEB_SRC := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json web/package.json
 
-.PHONY: run build test test-go test-web lint e2e a11y-all bench loadtest clean release image
+.PHONY: run build test test-go test-web lint e2e a11y-all bench loadtest clean release image image-buildah
 
 ## run: build everything, seed the demo data and serve on 127.0.0.1:8080 (SQLite in ./data)
 run: build
@@ -17,8 +17,13 @@ run: build
 ## build: the web app, then the single binary that embeds it
 build: $(BIN)
 
+# A web/node_modules that is a link to an install shared with other checkouts (git worktrees)
+# is never reinstalled from here: npm ci empties the folder the link points at, under every
+# checkout that shares it. Run npm ci where the folder lives.
 web/node_modules/.package-lock.json: web/package-lock.json
-	cd web && npm ci --engine-strict --no-audit --no-fund
+	@if [ -L web/node_modules ]; then \
+	  echo "web/node_modules links to $$(readlink web/node_modules): not running npm ci here (it would empty the shared install)"; \
+	else cd web && npm ci --engine-strict --no-audit --no-fund; fi
 
 web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SRC)
 	cd web && npm run build
@@ -74,8 +79,19 @@ release: web/dist/index.html
 	done
 	cd dist && sha256sum *.tar.gz > SHA256SUMS && cat SHA256SUMS
 
-## image: the container image with buildah (no daemon needed), tagged hadir:<version>, then its hadir version
-image:
+## image: the container image as an OCI image layout tar, dist/hadir-<version>-image.tar, for linux/amd64 and linux/arm64, written by Go code (cmd/hadir-image) from the static binaries: no daemon, no base image, no network. Load it with podman load -i, docker load -i or skopeo copy oci-archive:...
+IMAGE_ARCHS ?= $(RELEASE_ARCHS)
+image: web/dist/index.html
+	rm -rf dist/image && mkdir -p dist/image
+	set -e; for arch in $(IMAGE_ARCHS); do \
+	  CGO_ENABLED=0 GOOS=linux GOARCH=$$arch $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o dist/image/linux-$$arch/hadir ./cmd/hadir; \
+	done
+	SOURCE_DATE_EPOCH=$$(git log -1 --format=%ct 2>/dev/null || echo 0) $(GO) run ./cmd/hadir-image -o dist/hadir-$(VERSION)-image.tar \
+	  -tag hadir:$(VERSION) -version $(VERSION) -revision $(COMMIT) $(foreach a,$(IMAGE_ARCHS),$(a)=dist/image/linux-$(a)/hadir)
+	rm -rf dist/image
+
+## image-buildah: the image from the Dockerfile with buildah (adds pg_dump for PostgreSQL backups), tagged hadir:<version>, then its hadir version
+image-buildah:
 	buildah bud --build-arg VERSION=$(VERSION) --build-arg COMMIT=$(COMMIT) -t hadir:$(VERSION) .
 	buildah from --name hadir-version-check hadir:$(VERSION) >/dev/null && \
 	  buildah run hadir-version-check -- /usr/local/bin/hadir version; \

@@ -35,6 +35,8 @@ commands:
   demo      seed the demo school and company (idempotent) and print how to sign in
   backup    write a consistent copy of the database (SQLite: a file; PostgreSQL: pg_dump) while it runs
   restore   bring a backup back into an empty database: hadir restore [-force] FILE (stop the server first)
+  migrate-data  copy a SQLite database into an empty PostgreSQL one, then check counts and samples:
+            hadir migrate-data -from sqlite://PATH -to postgres://URL [-force] (stop the server first)
   version   print the version, the commit and the schema version
   healthcheck  exit 0 when the server at HADIR_ADDR answers /healthz (the container's health check)
   devicesim play an attendance terminal against a server: hadir devicesim -server URL -sn SERIAL [-punch PIN]...
@@ -42,7 +44,8 @@ commands:
 
 configuration: HADIR_ADDR, HADIR_DATA_DIR, HADIR_DATABASE_URL, HADIR_DATABASE_WAIT, HADIR_BASE_URL,
 HADIR_SMTP_URL, HADIR_MAIL_SENDERS, HADIR_SECRET_KEY, HADIR_LOG_FORMAT, HADIR_LOG_LEVEL, HADIR_HASH_CONCURRENCY,
-HADIR_METRICS_TOKEN, HADIR_METRICS_ALLOW, HADIR_BACKUP_SCHEDULE, HADIR_BACKUP_DIR, HADIR_BACKUP_KEEP (secrets also from *_FILE), or the matching flags: hadir serve -h
+HADIR_METRICS_TOKEN, HADIR_METRICS_ALLOW, HADIR_BACKUP_SCHEDULE, HADIR_BACKUP_DIR, HADIR_BACKUP_KEEP, HADIR_RETENTION_SCHEDULE,
+HADIR_RETENTION_SESSIONS_DAYS, HADIR_RETENTION_LOGS_DAYS (secrets also from *_FILE), or the matching flags: hadir serve -h
 `
 
 func main() {
@@ -53,6 +56,16 @@ func main() {
 	cmd, args := os.Args[1], os.Args[2:]
 	if cmd == "version" || cmd == "-version" || cmd == "--version" {
 		fmt.Println(versionLine())
+		return
+	}
+	if cmd == "migrate-data" {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		err := runMigrateData(ctx, args)
+		stop()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
 		return
 	}
 	if cmd == "devicesim" || cmd == "loadtest" {
@@ -256,6 +269,9 @@ func serve(ctx context.Context, cfg config.Config) error {
 		slog.Info("scheduled backups", "schedule", cfg.BackupSchedule, "dir", b.Dir, "keep", b.Keep, "next", sched.Next(time.Now()))
 		go ops.Loop(bg, time.Minute, "scheduled backup", b.Tick)
 	}
+	if err := startRetention(bg, db, cfg); err != nil {
+		return err
+	}
 	if db.Dialect == database.Postgres {
 		go a.Accounts.ListenForRevocations(bg, cfg.DatabaseDSN()) // other nodes' logouts and role changes
 		go db.ListenForCounts(bg, cfg.DatabaseDSN())              // other nodes' new and archived people
@@ -275,5 +291,26 @@ func serve(ctx context.Context, cfg config.Config) error {
 	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
 		return err
 	}
+	return nil
+}
+
+// startRetention runs the retention purge at HADIR_RETENTION_SCHEDULE on whichever node
+// claims each slot (ops.RetentionJob).
+func startRetention(ctx context.Context, db *database.DB, cfg config.Config) error {
+	if strings.EqualFold(strings.TrimSpace(cfg.RetentionSchedule), "off") {
+		slog.Info("retention purge off")
+		return nil
+	}
+	sched, err := ops.ParseSchedule(cfg.RetentionSchedule)
+	if err != nil {
+		return fmt.Errorf("HADIR_RETENTION_SCHEDULE: %w", err)
+	}
+	if sched.Off() {
+		return nil
+	}
+	r := &ops.RetentionJob{Jobs: &ops.Jobs{DB: db, Node: ops.NodeID()}, Schedule: sched,
+		Purger: &ops.Purger{DB: db, Instance: ops.InstanceRetention{SessionsDays: cfg.RetentionSessionsDays, LogsDays: cfg.RetentionLogsDays}}}
+	slog.Info("retention purge", "schedule", cfg.RetentionSchedule, "next", sched.Next(time.Now()))
+	go ops.Loop(ctx, time.Minute, "retention purge", r.Tick)
 	return nil
 }

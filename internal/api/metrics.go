@@ -97,6 +97,17 @@ func (a *API) gauges(ctx context.Context, w io.Writer) {
 			}
 			gauge(w, "hadir_backup_last_failed", "1 when the latest scheduled backup failed (see the log), else 0.", v)
 		}
+		if last, err := ops.LastSuccess(ctx, a.DB, ops.JobRetention); err == nil && last != nil {
+			gauge(w, "hadir_retention_last_success_timestamp_seconds", "When the last retention purge finished (Unix time).", float64(last.FinishedAt.Unix()))
+			gauge(w, "hadir_retention_last_purged_rows", "Rows the last retention purge deleted.", float64(last.SizeBytes))
+		}
+		if failed, err := ops.LastFailed(ctx, a.DB, ops.JobRetention); err == nil {
+			v := 0.0
+			if failed {
+				v = 1
+			}
+			gauge(w, "hadir_retention_last_failed", "1 when the latest retention purge failed (see the log), else 0.", v)
+		}
 	}
 	if a.HashStats != nil {
 		waits, refused := a.HashStats()

@@ -118,6 +118,9 @@ func (a *API) Routes() []Route {
 		signedIn("POST", "/api/account/two-factor/recovery-codes", a.twoFactorRecoveryCodes),
 		perm(viewOrg, "GET", "/api/account/security/policy", a.securityPolicy),
 		perm(addOrg, "PUT", "/api/account/security/policy", a.setSecurityPolicy),
+		// How long records are kept before the retention job purges them (issue 18).
+		perm(viewOrg, "GET", "/api/account/retention", a.retentionPolicy),
+		perm(addOrgStaff, "PUT", "/api/account/retention", a.setRetentionPolicy),
 
 		// The caller's own notifications: inbox, live stream, preferences (issue 12).
 		signedIn("GET", "/api/notifications", a.listNotifications),

@@ -176,6 +176,8 @@ func TestRoutesWithoutTokenArea(t *testing.T) {
 	closed := map[string]bool{
 		"GET /api/account/security/policy":            true,
 		"PUT /api/account/security/policy":            true,
+		"GET /api/account/retention":                  true,
+		"PUT /api/account/retention":                  true,
 		"GET /api/company/profile":                    true,
 		"POST /api/company/profile/update":            true,
 		"POST /api/company/register":                  true,

@@ -47,6 +47,15 @@ type Config struct {
 	BackupDir string
 	// BackupKeep (HADIR_BACKUP_KEEP) is how many scheduled backups are kept (default 7).
 	BackupKeep int
+	// RetentionSchedule (HADIR_RETENTION_SCHEDULE) is when the retention purge runs, in the
+	// forms of BackupSchedule; "03:00" (UTC) by default, "off" for never.
+	RetentionSchedule string
+	// RetentionSessionsDays (HADIR_RETENTION_SESSIONS_DAYS) keeps a session this many days
+	// after it expired or was revoked (default 30; 0 keeps them for ever).
+	RetentionSessionsDays int
+	// RetentionLogsDays (HADIR_RETENTION_LOGS_DAYS) keeps sign-in failures, delivered mail,
+	// used or expired links and finished job runs (default 90; 0 keeps them for ever).
+	RetentionLogsDays int
 }
 
 // DefaultMailSenders and MaxMailSenders bound HADIR_MAIL_SENDERS (the outbox's own bounds).
@@ -57,7 +66,8 @@ const (
 
 // Default returns the configuration used when nothing is set.
 func Default() Config {
-	return Config{Addr: "127.0.0.1:8080", DataDir: "./data", LogLevel: "info", MetricsAllow: "127.0.0.0/8,::1/128", DatabaseWait: 60 * time.Second, BackupKeep: 7}
+	return Config{Addr: "127.0.0.1:8080", DataDir: "./data", LogLevel: "info", MetricsAllow: "127.0.0.0/8,::1/128", DatabaseWait: 60 * time.Second, BackupKeep: 7,
+		RetentionSchedule: "03:00", RetentionSessionsDays: 30, RetentionLogsDays: 90}
 }
 
 // Load reads the environment, then the flags in args, over the defaults.
@@ -96,6 +106,19 @@ func Load(fs *flag.FlagSet, args []string) (Config, error) {
 		}
 		c.BackupKeep = n
 	}
+	c.RetentionSchedule = env("HADIR_RETENTION_SCHEDULE", c.RetentionSchedule)
+	for _, d := range []struct {
+		name string
+		to   *int
+	}{{"HADIR_RETENTION_SESSIONS_DAYS", &c.RetentionSessionsDays}, {"HADIR_RETENTION_LOGS_DAYS", &c.RetentionLogsDays}} {
+		if v := env(d.name, ""); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil {
+				return c, fmt.Errorf("config: %s must be a whole number of days: %q", d.name, v)
+			}
+			*d.to = n
+		}
+	}
 	if v, ok := os.LookupEnv("HADIR_DATABASE_WAIT"); ok {
 		d, err := parseWait(v)
 		if err != nil {
@@ -119,6 +142,9 @@ func Load(fs *flag.FlagSet, args []string) (Config, error) {
 		fs.StringVar(&c.BackupSchedule, "backup-schedule", c.BackupSchedule, "scheduled backups: 02:30 (UTC), 02:30 Asia/Kuala_Lumpur or 6h; empty for none (HADIR_BACKUP_SCHEDULE)")
 		fs.StringVar(&c.BackupDir, "backup-dir", c.BackupDir, "folder of scheduled backups; <data dir>/backups when empty (HADIR_BACKUP_DIR)")
 		fs.IntVar(&c.BackupKeep, "backup-keep", c.BackupKeep, "scheduled backups kept (HADIR_BACKUP_KEEP)")
+		fs.StringVar(&c.RetentionSchedule, "retention-schedule", c.RetentionSchedule, "when old records are purged: 03:00 (UTC), 03:00 Asia/Kuala_Lumpur or 24h; off for never (HADIR_RETENTION_SCHEDULE)")
+		fs.IntVar(&c.RetentionSessionsDays, "retention-sessions-days", c.RetentionSessionsDays, "days a session is kept after it ended; 0 for ever (HADIR_RETENTION_SESSIONS_DAYS)")
+		fs.IntVar(&c.RetentionLogsDays, "retention-logs-days", c.RetentionLogsDays, "days sign-in failures, sent mail and job runs are kept; 0 for ever (HADIR_RETENTION_LOGS_DAYS)")
 		fs.Func("database-wait", fmt.Sprintf("how long start-up retries an unreachable database, e.g. 90s or 2m; 0 tries once (HADIR_DATABASE_WAIT, default %s)", c.DatabaseWait),
 			func(v string) error {
 				d, err := parseWait(v)
@@ -155,6 +181,9 @@ func (c Config) Validate() error {
 	}
 	if c.BackupKeep < 1 {
 		return errors.New("config: HADIR_BACKUP_KEEP must be 1 or more")
+	}
+	if c.RetentionSessionsDays < 0 || c.RetentionLogsDays < 0 {
+		return errors.New("config: HADIR_RETENTION_SESSIONS_DAYS and HADIR_RETENTION_LOGS_DAYS must be 0 (keep for ever) or more")
 	}
 	if c.DatabaseWait < 0 {
 		return errors.New("config: HADIR_DATABASE_WAIT must not be negative")

@@ -144,6 +144,12 @@ export interface paths {
     /** Change the organisation's sign-in policy (owner; requiring two-factor needs the owner enrolled first, code auth.two_factor_enrol_first) */
     put: operations["setSecurityPolicy"];
   };
+  "/api/account/retention": {
+    /** How long the organisation's records are kept before the retention job purges them (view.manage.{school|company}) */
+    get: operations["retentionPolicy"];
+    /** Change how long records are kept (owners and admins, add.manage.{school|company}.employee); every period is required, 0 keeps for ever */
+    put: operations["setRetentionPolicy"];
+  };
   "/api/ref/company/type": {
     /** Company types and states */
     get: operations["refCompanyType"];
@@ -2007,6 +2013,24 @@ export interface components {
     RecoveryCodes: {
       /** @description Ten single-use codes, shown this once (only their hashes are stored) */
       recovery_codes: string[];
+    };
+    /** @description Days each kind of record is kept, measured on the organisation's calendar; 0 keeps it for ever. */
+    RetentionPolicy: {
+      /** @description Punches (the statutory attendance record; default 2557, 7 years) */
+      punches_days: number;
+      /** @description Terminal upload lines naming an unknown PIN (default 90) */
+      unknown_pins_days: number;
+      /** @description Other raw terminal uploads (default 180) */
+      device_records_days: number;
+      /** @description History of finished terminal commands (default 180) */
+      device_commands_days: number;
+      /** @description In-app notifications (default 365) */
+      notifications_days: number;
+    };
+    RetentionPolicyResponse: components["schemas"]["RetentionPolicy"] & {
+      defaults: components["schemas"]["RetentionPolicy"];
+      /** @description The largest period accepted */
+      max_days: number;
     };
     SecurityPolicy: {
       /** @description Owners and admins must use two-factor sign-in */
@@ -4098,6 +4122,46 @@ export interface operations {
         content: {
           "application/json": {
             data: components["schemas"]["SecurityPolicy"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** How long the organisation's records are kept before the retention job purges them (view.manage.{school|company}) */
+  retentionPolicy: {
+    responses: {
+      /** @description The policy, with the defaults and the largest period allowed */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["RetentionPolicyResponse"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Change how long records are kept (owners and admins, add.manage.{school|company}.employee); every period is required, 0 keeps for ever */
+  setRetentionPolicy: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RetentionPolicy"];
+      };
+    };
+    responses: {
+      /** @description The policy stored */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["RetentionPolicyResponse"];
           };
         };
       };
