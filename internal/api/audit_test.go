@@ -11,6 +11,7 @@ import (
 
 	"hadir/internal/account"
 	"hadir/internal/audit"
+	"hadir/internal/people"
 	"hadir/internal/platform/database"
 	"hadir/internal/testdb"
 )
@@ -447,4 +448,38 @@ func ignoredColumn(tbl, col string) bool {
 		return col == "last_step"
 	}
 	return false
+}
+
+// TestAuditErasureScrubs: erasing a person blanks the values the trail held about them (their
+// name among them), while the entries themselves stay.
+func TestAuditErasureScrubs(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		c := e.company("Erasure Company")
+		emp := idOf(e.expect(e.call("POST", "/api/employee/record/register", c.token, map[string]any{"code": "Z1", "first_name": "Zulaikha"}), 201))
+		e.expect(e.call("POST", "/api/employee/detail/general/update", c.token, map[string]any{"employee_id": emp, "code": "Z1", "first_name": "Zulaikha", "last_name": "Rahman"}), 200)
+		if err := e.app.People.Archive(context.Background(), c.orgID, people.Employee, emp); err != nil {
+			t.Fatal(err)
+		}
+		before := len(auditRows(e, c.token, fmt.Sprintf("&filter[person]=%d", emp)))
+		e.expect(e.call("POST", fmt.Sprintf("/api/people/%d/erase", emp), c.token, map[string]any{"confirm": true}), 200)
+		rows := auditRows(e, c.token, fmt.Sprintf("&filter[person]=%d", emp))
+		if len(rows) <= before {
+			t.Errorf("the erasure is not recorded: %d entries, %d before", len(rows), before)
+		}
+		var all strings.Builder
+		r, err := db.Query(`SELECT COALESCE(old_values, '') || COALESCE(new_values, '') FROM audit_log WHERE org_id = $1`, c.orgID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for r.Next() {
+			var s string
+			_ = r.Scan(&s)
+			all.WriteString(s)
+		}
+		r.Close()
+		if strings.Contains(all.String(), "Zulaikha") || strings.Contains(all.String(), "Rahman") {
+			t.Errorf("the erased person's name survives in the trail")
+		}
+	})
 }

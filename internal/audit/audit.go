@@ -269,14 +269,16 @@ func (s *Store) PurgeExpired(ctx context.Context, now time.Time) (int64, error) 
 	return total, nil
 }
 
-// Scrub blanks the recorded values of the entries about an erased person (their personal
-// data must not survive in the trail); who changed what, and when, stays.
-func (s *Store) Scrub(ctx context.Context, orgID, personID int64) error {
+// Scrub blanks the recorded values of the entries about an erased person and their
+// account (userID, 0 for none): their personal data must not survive in the trail; who
+// changed what, and when, stays. The erasure calls it last, in its own transaction, so that
+// the erasure's own entries are scrubbed too.
+func (s *Store) Scrub(ctx context.Context, orgID, personID, userID int64) error {
 	return s.maintain(ctx, func(ctx context.Context) error {
 		_, err := s.DB.Q(ctx).ExecContext(ctx, `UPDATE audit_log SET
 			old_values = CASE WHEN old_values IS NULL THEN NULL ELSE '{}' END,
 			new_values = CASE WHEN new_values IS NULL THEN NULL ELSE '{}' END
-			WHERE org_id = $1 AND person_id = $2`, orgID, personID)
+			WHERE org_id = $1 AND (person_id = $2 OR (entity = 'user' AND entity_id = $3))`, orgID, personID, strconv.FormatInt(userID, 10))
 		return database.MapError(err)
 	})
 }
