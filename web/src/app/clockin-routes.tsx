@@ -7,6 +7,7 @@ import { RequireOrgManager } from './device-routes';
 const SitesPage = lazy(() => import('../features/clockin/components/sites-page'));
 const KiosksPage = lazy(() => import('../features/clockin/components/kiosks-page'));
 const TokensPage = lazy(() => import('../features/integrations/components/tokens-page'));
+const AuditPage = lazy(() => import('../features/audit/components/audit-page'));
 const ClockPage = lazy(() => import('../features/clockin/components/clock-page'));
 /** Where a kiosk's QR code leads, signed in or not. */
 export const KioskLanding = lazy(() => import('../features/clockin/components/kiosk-landing'));
@@ -19,4 +20,6 @@ export const clockinRoutes: RouteObject[] = [
   { path: '/personal/clock', element: <ClockPage /> },
   // API tokens (issue 15), for both kinds of organisation.
   { path: '/settings/integrations/tokens', element: <RequireOrgManager><TokensPage /></RequireOrgManager> },
+  // The audit trail (issue 15), for both kinds of organisation.
+  { path: '/settings/audit', element: <RequireOrgManager><AuditPage /></RequireOrgManager> },
 ];

@@ -59,6 +59,7 @@ export const MENU: MenuEntry[] = [
       { key: 'settings-positions', label: 'menu.positions', path: '/settings/company/positions' },
       { key: 'settings-holiday', label: 'menu.holiday', path: '/settings/holiday' },
       { key: 'settings-api-tokens', label: 'integrations:menu.tokens', path: '/settings/integrations/tokens' },
+      { key: 'settings-audit', label: 'integrations:menu.audit', path: '/settings/audit' },
     ],
   },
   {
@@ -71,6 +72,7 @@ export const MENU: MenuEntry[] = [
       { key: 'management-school', label: 'menu.school', path: '/school/management' },
       { key: 'management-holiday', label: 'menu.holiday', path: '/school/management/holiday' },
       { key: 'management-api-tokens', label: 'integrations:menu.tokens', path: '/settings/integrations/tokens' },
+      { key: 'management-audit', label: 'integrations:menu.audit', path: '/settings/audit' },
       {
         key: 'management-attendance',
         label: 'menu.attendance',
