@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"hadir/internal/account"
 	"hadir/internal/audit"
@@ -139,6 +140,28 @@ func TestAuditTrailRecordsEveryKind(t *testing.T) {
 		if rows := auditRows(e, c.token, fmt.Sprintf("&filter[actor]=%d", owner.id)); len(rows) < len(changes) {
 			t.Errorf("filter[actor]: %d rows", len(rows))
 		}
+
+		// Dates are days of the organisation's zone, both ends inclusive.
+		var zone string
+		if err := db.QueryRow(`SELECT timezone FROM orgs WHERE id = $1`, c.orgID).Scan(&zone); err != nil {
+			t.Fatal(err)
+		}
+		loc, err := time.LoadLocation(zone)
+		if err != nil {
+			t.Fatal(err)
+		}
+		today := time.Now().In(loc)
+		day := func(d int) string { return today.AddDate(0, 0, d).Format(time.DateOnly) }
+		if n := len(auditRows(e, c.token, "&filter[from]="+day(0)+"&filter[to]="+day(0))); n < len(changes) {
+			t.Errorf("today's entries: %d", n)
+		}
+		if n := len(auditRows(e, c.token, "&filter[from]="+day(1))); n != 0 {
+			t.Errorf("entries from tomorrow: %d", n)
+		}
+		if n := len(auditRows(e, c.token, "&filter[to]="+day(-1))); n != 0 {
+			t.Errorf("entries until yesterday: %d", n)
+		}
+		e.expect(e.call("GET", "/api/audit?filter[from]="+day(0)+"&filter[to]="+day(-1), c.token, nil), 422)
 
 		// A change made with an API token names the token.
 		secret := walkTokenWrite(e, c)
