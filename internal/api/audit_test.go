@@ -132,9 +132,17 @@ func TestAuditTrailRecordsEveryKind(t *testing.T) {
 		e.t = t
 
 		// Filters: by person, and by actor; another actor's changes are not listed.
+		kindsOfPerson := map[string]bool{}
 		for _, r := range auditRows(e, c.token, fmt.Sprintf("&filter[person]=%d", emp)) {
 			if r["person_id"] != float64(emp) {
 				t.Errorf("filter[person]: %v", r)
+			}
+			kindsOfPerson[r["entity"].(string)] = true
+		}
+		// The person's role is their account's: found by the person too.
+		for _, k := range []string{"person", "user", "entitlement", "application", "group_member"} {
+			if !kindsOfPerson[k] {
+				t.Errorf("filter[person] has no %s entry: %v", k, kindsOfPerson)
 			}
 		}
 		if rows := auditRows(e, c.token, fmt.Sprintf("&filter[actor]=%d", owner.id)); len(rows) < len(changes) {

@@ -8,10 +8,11 @@ repository root with the path of a SQLite database migrated up to 0022:
 """
 import sqlite3, sys
 
-# table: (entity kind, id column, person column, secrets, ignored columns)
+# table: (entity kind, id column, person column, secrets, ignored columns). A person column
+# "user:<col>" names the person whose account is <col> (people.user_id).
 AUDITED = {
     "orgs": ("settings", "id", "", [], []),
-    "users": ("user", "id", "", ["password_hash"], []),
+    "users": ("user", "id", "user:id", ["password_hash"], []),
     "people": ("person", "id", "id", [], []),
     "person_records": ("person_record", "id", "person_id", [], []),
     "person_invites": ("person_invite", "id", "person_id", ["code_hash"], []),
@@ -38,8 +39,8 @@ AUDITED = {
     "clock_site_groups": ("clock_site_group", "site_id", "", [], []),
     "kiosks": ("kiosk", "id", "", ["secret_hash"], ["last_seen"]),
     "api_tokens": ("token", "id", "", ["secret_hash"], ["last_used_at", "last_used_ip"]),
-    "user_two_factor": ("two_factor", "user_id", "", ["secret_sealed"], ["last_step"]),
-    "notification_prefs": ("notification_preference", "user_id", "", [], []),
+    "user_two_factor": ("two_factor", "user_id", "user:user_id", ["secret_sealed"], ["last_step"]),
+    "notification_prefs": ("notification_preference", "user_id", "user:user_id", [], []),
 }
 ALWAYS_IGNORED = ["updated_at"]
 
@@ -80,6 +81,13 @@ INSERT = ("INSERT INTO audit_log (org_id, at, user_id, user_name, ip, token_id, 
           "  SELECT {org}, c.at, c.user_id, COALESCE((SELECT name FROM users WHERE id = c.user_id), ''), c.ip, c.token_id, c.session_ref,\n"
           "    '{entity}', COALESCE(CAST({eid} AS TEXT), ''), {person}, {action}, {old}, {new}\n")
 
+def person_expr(row, personcol):
+    if not personcol:
+        return "NULL"
+    if personcol.startswith("user:"):
+        return f"(SELECT p.id FROM people p WHERE p.user_id = {row}.{personcol[5:]})"
+    return f"{row}.{personcol}"
+
 def sqlite_triggers(db):
     out = []
     for table, (entity, idcol, personcol, secrets, ignored) in AUDITED.items():
@@ -90,14 +98,14 @@ def sqlite_triggers(db):
         for op, row in (("insert", "NEW"), ("delete", "OLD")):
             o = obj(cols, row, None, secrets, op)
             ins = INSERT.format(org=f"{row}.{orgcol}", entity=entity, eid=f"{row}.{idcol}",
-                                person=f"{row}.{personcol}" if personcol else "NULL",
+                                person=person_expr(row, personcol),
                                 action="'create'" if op == "insert" else "'delete'",
                                 old="NULL" if op == "insert" else o, new=o if op == "insert" else "NULL")
             out.append(f"CREATE TRIGGER audit_{table}_{op} AFTER {op.upper()} ON {table} {when}\nBEGIN\n  {ins}  FROM audit_context c;\nEND;\n")
         # An update records only the fields that changed, old and new, and nothing when none did.
         diff = "FROM json_each(d.o) o JOIN json_each(d.n) n ON n.key = o.key WHERE o.value IS NOT n.value OR o.type <> n.type"
         ins = INSERT.format(org=f"NEW.{orgcol}", entity=entity, eid=f"NEW.{idcol}",
-                            person=f"NEW.{personcol}" if personcol else "NULL", action=action(allcols),
+                            person=person_expr("NEW", personcol), action=action(allcols),
                             old=f"(SELECT json_group_object(o.key, o.value) {diff})",
                             new=f"(SELECT json_group_object(n.key, n.value) {diff})")
         out.append(f"CREATE TRIGGER audit_{table}_update AFTER UPDATE ON {table} {when}\nBEGIN\n  {ins}"

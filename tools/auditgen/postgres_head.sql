@@ -5,8 +5,8 @@
 -- the transaction carries an actor: the API opens one transaction per authenticated change
 -- and sets hadir.actor (set_config(..., true): local to that transaction) at its start.
 -- Changes made by devices and background jobs carry no actor and are not recorded here.
--- Arguments: entity kind, secret columns, ignored columns, id column, person column, org
--- column. Secret columns are never copied: their values read '[secret]' ('[secret, changed]'
+-- Arguments: entity kind, secret columns, ignored columns, id column, person column ("user:<col>":
+-- the person whose account that column names), org column. Secret columns are never copied: their values read '[secret]' ('[secret, changed]'
 -- for a new value).
 --
 -- audit_log is append-only: UPDATE, DELETE and TRUNCATE are refused unless the transaction
@@ -92,7 +92,9 @@ BEGIN
             COALESCE((SELECT name FROM users WHERE id = (actor ->> 'user_id')::bigint), ''),
             COALESCE(actor ->> 'ip', ''), (actor ->> 'token_id')::bigint, COALESCE(actor ->> 'session_ref', ''),
             TG_ARGV[0], COALESCE(r ->> TG_ARGV[3], ''),
-            CASE WHEN TG_ARGV[4] = '' THEN NULL ELSE (r ->> TG_ARGV[4])::bigint END,
+            CASE WHEN TG_ARGV[4] = '' THEN NULL
+                 WHEN TG_ARGV[4] LIKE 'user:%' THEN (SELECT p.id FROM people p WHERE p.user_id = (r ->> substr(TG_ARGV[4], 6))::bigint)
+                 ELSE (r ->> TG_ARGV[4])::bigint END,
             act,
             CASE WHEN TG_OP = 'INSERT' THEN NULL ELSE ov::text END,
             CASE WHEN TG_OP = 'DELETE' THEN NULL ELSE nv::text END);

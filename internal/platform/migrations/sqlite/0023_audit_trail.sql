@@ -84,7 +84,7 @@ CREATE TRIGGER audit_users_insert AFTER INSERT ON users WHEN EXISTS (SELECT 1 FR
 BEGIN
   INSERT INTO audit_log (org_id, at, user_id, user_name, ip, token_id, session_ref, entity, entity_id, person_id, action, old_values, new_values)
   SELECT NEW.org_id, c.at, c.user_id, COALESCE((SELECT name FROM users WHERE id = c.user_id), ''), c.ip, c.token_id, c.session_ref,
-    'user', COALESCE(CAST(NEW.id AS TEXT), ''), NULL, 'create', NULL, json_object('id', NEW.id, 'org_id', NEW.org_id, 'name', NEW.name, 'email', NEW.email, 'username', NEW.username, 'bio', NEW.bio, 'image', NEW.image, 'password_hash', CASE WHEN NEW.password_hash IS NULL THEN NULL ELSE '[secret]' END, 'role', NEW.role, 'created_at', NEW.created_at)
+    'user', COALESCE(CAST(NEW.id AS TEXT), ''), (SELECT p.id FROM people p WHERE p.user_id = NEW.id), 'create', NULL, json_object('id', NEW.id, 'org_id', NEW.org_id, 'name', NEW.name, 'email', NEW.email, 'username', NEW.username, 'bio', NEW.bio, 'image', NEW.image, 'password_hash', CASE WHEN NEW.password_hash IS NULL THEN NULL ELSE '[secret]' END, 'role', NEW.role, 'created_at', NEW.created_at)
   FROM audit_context c;
 END;
 
@@ -92,7 +92,7 @@ CREATE TRIGGER audit_users_delete AFTER DELETE ON users WHEN EXISTS (SELECT 1 FR
 BEGIN
   INSERT INTO audit_log (org_id, at, user_id, user_name, ip, token_id, session_ref, entity, entity_id, person_id, action, old_values, new_values)
   SELECT OLD.org_id, c.at, c.user_id, COALESCE((SELECT name FROM users WHERE id = c.user_id), ''), c.ip, c.token_id, c.session_ref,
-    'user', COALESCE(CAST(OLD.id AS TEXT), ''), NULL, 'delete', json_object('id', OLD.id, 'org_id', OLD.org_id, 'name', OLD.name, 'email', OLD.email, 'username', OLD.username, 'bio', OLD.bio, 'image', OLD.image, 'password_hash', CASE WHEN OLD.password_hash IS NULL THEN NULL ELSE '[secret]' END, 'role', OLD.role, 'created_at', OLD.created_at), NULL
+    'user', COALESCE(CAST(OLD.id AS TEXT), ''), (SELECT p.id FROM people p WHERE p.user_id = OLD.id), 'delete', json_object('id', OLD.id, 'org_id', OLD.org_id, 'name', OLD.name, 'email', OLD.email, 'username', OLD.username, 'bio', OLD.bio, 'image', OLD.image, 'password_hash', CASE WHEN OLD.password_hash IS NULL THEN NULL ELSE '[secret]' END, 'role', OLD.role, 'created_at', OLD.created_at), NULL
   FROM audit_context c;
 END;
 
@@ -100,7 +100,7 @@ CREATE TRIGGER audit_users_update AFTER UPDATE ON users WHEN EXISTS (SELECT 1 FR
 BEGIN
   INSERT INTO audit_log (org_id, at, user_id, user_name, ip, token_id, session_ref, entity, entity_id, person_id, action, old_values, new_values)
   SELECT NEW.org_id, c.at, c.user_id, COALESCE((SELECT name FROM users WHERE id = c.user_id), ''), c.ip, c.token_id, c.session_ref,
-    'user', COALESCE(CAST(NEW.id AS TEXT), ''), NULL, 'update', (SELECT json_group_object(o.key, o.value) FROM json_each(d.o) o JOIN json_each(d.n) n ON n.key = o.key WHERE o.value IS NOT n.value OR o.type <> n.type), (SELECT json_group_object(n.key, n.value) FROM json_each(d.o) o JOIN json_each(d.n) n ON n.key = o.key WHERE o.value IS NOT n.value OR o.type <> n.type)
+    'user', COALESCE(CAST(NEW.id AS TEXT), ''), (SELECT p.id FROM people p WHERE p.user_id = NEW.id), 'update', (SELECT json_group_object(o.key, o.value) FROM json_each(d.o) o JOIN json_each(d.n) n ON n.key = o.key WHERE o.value IS NOT n.value OR o.type <> n.type), (SELECT json_group_object(n.key, n.value) FROM json_each(d.o) o JOIN json_each(d.n) n ON n.key = o.key WHERE o.value IS NOT n.value OR o.type <> n.type)
   FROM audit_context c, (SELECT json_object('id', OLD.id, 'org_id', OLD.org_id, 'name', OLD.name, 'email', OLD.email, 'username', OLD.username, 'bio', OLD.bio, 'image', OLD.image, 'password_hash', CASE WHEN OLD.password_hash IS NULL THEN NULL ELSE '[secret]' END, 'role', OLD.role, 'created_at', OLD.created_at) AS o,
     json_object('id', NEW.id, 'org_id', NEW.org_id, 'name', NEW.name, 'email', NEW.email, 'username', NEW.username, 'bio', NEW.bio, 'image', NEW.image, 'password_hash', CASE WHEN NEW.password_hash IS NULL THEN NULL WHEN NEW.password_hash IS OLD.password_hash THEN '[secret]' ELSE '[secret, changed]' END, 'role', NEW.role, 'created_at', NEW.created_at) AS n) d
   WHERE EXISTS (SELECT 1 FROM json_each(d.o) o JOIN json_each(d.n) n ON n.key = o.key WHERE o.value IS NOT n.value OR o.type <> n.type);
@@ -734,7 +734,7 @@ CREATE TRIGGER audit_user_two_factor_insert AFTER INSERT ON user_two_factor WHEN
 BEGIN
   INSERT INTO audit_log (org_id, at, user_id, user_name, ip, token_id, session_ref, entity, entity_id, person_id, action, old_values, new_values)
   SELECT NEW.org_id, c.at, c.user_id, COALESCE((SELECT name FROM users WHERE id = c.user_id), ''), c.ip, c.token_id, c.session_ref,
-    'two_factor', COALESCE(CAST(NEW.user_id AS TEXT), ''), NULL, 'create', NULL, json_object('user_id', NEW.user_id, 'org_id', NEW.org_id, 'secret_sealed', CASE WHEN NEW.secret_sealed IS NULL THEN NULL ELSE '[secret]' END, 'enabled_at', NEW.enabled_at, 'created_at', NEW.created_at)
+    'two_factor', COALESCE(CAST(NEW.user_id AS TEXT), ''), (SELECT p.id FROM people p WHERE p.user_id = NEW.user_id), 'create', NULL, json_object('user_id', NEW.user_id, 'org_id', NEW.org_id, 'secret_sealed', CASE WHEN NEW.secret_sealed IS NULL THEN NULL ELSE '[secret]' END, 'enabled_at', NEW.enabled_at, 'created_at', NEW.created_at)
   FROM audit_context c;
 END;
 
@@ -742,7 +742,7 @@ CREATE TRIGGER audit_user_two_factor_delete AFTER DELETE ON user_two_factor WHEN
 BEGIN
   INSERT INTO audit_log (org_id, at, user_id, user_name, ip, token_id, session_ref, entity, entity_id, person_id, action, old_values, new_values)
   SELECT OLD.org_id, c.at, c.user_id, COALESCE((SELECT name FROM users WHERE id = c.user_id), ''), c.ip, c.token_id, c.session_ref,
-    'two_factor', COALESCE(CAST(OLD.user_id AS TEXT), ''), NULL, 'delete', json_object('user_id', OLD.user_id, 'org_id', OLD.org_id, 'secret_sealed', CASE WHEN OLD.secret_sealed IS NULL THEN NULL ELSE '[secret]' END, 'enabled_at', OLD.enabled_at, 'created_at', OLD.created_at), NULL
+    'two_factor', COALESCE(CAST(OLD.user_id AS TEXT), ''), (SELECT p.id FROM people p WHERE p.user_id = OLD.user_id), 'delete', json_object('user_id', OLD.user_id, 'org_id', OLD.org_id, 'secret_sealed', CASE WHEN OLD.secret_sealed IS NULL THEN NULL ELSE '[secret]' END, 'enabled_at', OLD.enabled_at, 'created_at', OLD.created_at), NULL
   FROM audit_context c;
 END;
 
@@ -750,7 +750,7 @@ CREATE TRIGGER audit_user_two_factor_update AFTER UPDATE ON user_two_factor WHEN
 BEGIN
   INSERT INTO audit_log (org_id, at, user_id, user_name, ip, token_id, session_ref, entity, entity_id, person_id, action, old_values, new_values)
   SELECT NEW.org_id, c.at, c.user_id, COALESCE((SELECT name FROM users WHERE id = c.user_id), ''), c.ip, c.token_id, c.session_ref,
-    'two_factor', COALESCE(CAST(NEW.user_id AS TEXT), ''), NULL, 'update', (SELECT json_group_object(o.key, o.value) FROM json_each(d.o) o JOIN json_each(d.n) n ON n.key = o.key WHERE o.value IS NOT n.value OR o.type <> n.type), (SELECT json_group_object(n.key, n.value) FROM json_each(d.o) o JOIN json_each(d.n) n ON n.key = o.key WHERE o.value IS NOT n.value OR o.type <> n.type)
+    'two_factor', COALESCE(CAST(NEW.user_id AS TEXT), ''), (SELECT p.id FROM people p WHERE p.user_id = NEW.user_id), 'update', (SELECT json_group_object(o.key, o.value) FROM json_each(d.o) o JOIN json_each(d.n) n ON n.key = o.key WHERE o.value IS NOT n.value OR o.type <> n.type), (SELECT json_group_object(n.key, n.value) FROM json_each(d.o) o JOIN json_each(d.n) n ON n.key = o.key WHERE o.value IS NOT n.value OR o.type <> n.type)
   FROM audit_context c, (SELECT json_object('user_id', OLD.user_id, 'org_id', OLD.org_id, 'secret_sealed', CASE WHEN OLD.secret_sealed IS NULL THEN NULL ELSE '[secret]' END, 'enabled_at', OLD.enabled_at, 'created_at', OLD.created_at) AS o,
     json_object('user_id', NEW.user_id, 'org_id', NEW.org_id, 'secret_sealed', CASE WHEN NEW.secret_sealed IS NULL THEN NULL WHEN NEW.secret_sealed IS OLD.secret_sealed THEN '[secret]' ELSE '[secret, changed]' END, 'enabled_at', NEW.enabled_at, 'created_at', NEW.created_at) AS n) d
   WHERE EXISTS (SELECT 1 FROM json_each(d.o) o JOIN json_each(d.n) n ON n.key = o.key WHERE o.value IS NOT n.value OR o.type <> n.type);
@@ -760,7 +760,7 @@ CREATE TRIGGER audit_notification_prefs_insert AFTER INSERT ON notification_pref
 BEGIN
   INSERT INTO audit_log (org_id, at, user_id, user_name, ip, token_id, session_ref, entity, entity_id, person_id, action, old_values, new_values)
   SELECT NEW.org_id, c.at, c.user_id, COALESCE((SELECT name FROM users WHERE id = c.user_id), ''), c.ip, c.token_id, c.session_ref,
-    'notification_preference', COALESCE(CAST(NEW.user_id AS TEXT), ''), NULL, 'create', NULL, json_object('user_id', NEW.user_id, 'org_id', NEW.org_id, 'kind', NEW.kind, 'channel', NEW.channel)
+    'notification_preference', COALESCE(CAST(NEW.user_id AS TEXT), ''), (SELECT p.id FROM people p WHERE p.user_id = NEW.user_id), 'create', NULL, json_object('user_id', NEW.user_id, 'org_id', NEW.org_id, 'kind', NEW.kind, 'channel', NEW.channel)
   FROM audit_context c;
 END;
 
@@ -768,7 +768,7 @@ CREATE TRIGGER audit_notification_prefs_delete AFTER DELETE ON notification_pref
 BEGIN
   INSERT INTO audit_log (org_id, at, user_id, user_name, ip, token_id, session_ref, entity, entity_id, person_id, action, old_values, new_values)
   SELECT OLD.org_id, c.at, c.user_id, COALESCE((SELECT name FROM users WHERE id = c.user_id), ''), c.ip, c.token_id, c.session_ref,
-    'notification_preference', COALESCE(CAST(OLD.user_id AS TEXT), ''), NULL, 'delete', json_object('user_id', OLD.user_id, 'org_id', OLD.org_id, 'kind', OLD.kind, 'channel', OLD.channel), NULL
+    'notification_preference', COALESCE(CAST(OLD.user_id AS TEXT), ''), (SELECT p.id FROM people p WHERE p.user_id = OLD.user_id), 'delete', json_object('user_id', OLD.user_id, 'org_id', OLD.org_id, 'kind', OLD.kind, 'channel', OLD.channel), NULL
   FROM audit_context c;
 END;
 
@@ -776,7 +776,7 @@ CREATE TRIGGER audit_notification_prefs_update AFTER UPDATE ON notification_pref
 BEGIN
   INSERT INTO audit_log (org_id, at, user_id, user_name, ip, token_id, session_ref, entity, entity_id, person_id, action, old_values, new_values)
   SELECT NEW.org_id, c.at, c.user_id, COALESCE((SELECT name FROM users WHERE id = c.user_id), ''), c.ip, c.token_id, c.session_ref,
-    'notification_preference', COALESCE(CAST(NEW.user_id AS TEXT), ''), NULL, 'update', (SELECT json_group_object(o.key, o.value) FROM json_each(d.o) o JOIN json_each(d.n) n ON n.key = o.key WHERE o.value IS NOT n.value OR o.type <> n.type), (SELECT json_group_object(n.key, n.value) FROM json_each(d.o) o JOIN json_each(d.n) n ON n.key = o.key WHERE o.value IS NOT n.value OR o.type <> n.type)
+    'notification_preference', COALESCE(CAST(NEW.user_id AS TEXT), ''), (SELECT p.id FROM people p WHERE p.user_id = NEW.user_id), 'update', (SELECT json_group_object(o.key, o.value) FROM json_each(d.o) o JOIN json_each(d.n) n ON n.key = o.key WHERE o.value IS NOT n.value OR o.type <> n.type), (SELECT json_group_object(n.key, n.value) FROM json_each(d.o) o JOIN json_each(d.n) n ON n.key = o.key WHERE o.value IS NOT n.value OR o.type <> n.type)
   FROM audit_context c, (SELECT json_object('user_id', OLD.user_id, 'org_id', OLD.org_id, 'kind', OLD.kind, 'channel', OLD.channel) AS o,
     json_object('user_id', NEW.user_id, 'org_id', NEW.org_id, 'kind', NEW.kind, 'channel', NEW.channel) AS n) d
   WHERE EXISTS (SELECT 1 FROM json_each(d.o) o JOIN json_each(d.n) n ON n.key = o.key WHERE o.value IS NOT n.value OR o.type <> n.type);
