@@ -5,6 +5,13 @@ The SQLite triggers must name every column (json_object per table), so they are 
 PostgreSQL uses one plpgsql function and needs only the trigger lines. Run from the
 repository root with the path of a SQLite database migrated up to 0022:
     python3 tools/auditgen/gen.py /tmp/x.db
+
+A later migration that adds a column to an audited table (TestAuditCoversEveryTenantTable
+fails until then) or a new audited table needs the SQLite triggers again: add the table to
+AUDITED (and to audit.AuditedTables), migrate a database up to the new migration and run
+    python3 tools/auditgen/gen.py --triggers-only /tmp/x.db > part.sql
+whose DROP TRIGGER IF EXISTS / CREATE TRIGGER lines go into the new SQLite migration (and the
+PostgreSQL trigger line of a new table into the PostgreSQL one).
 """
 import sqlite3, sys
 
@@ -101,6 +108,8 @@ def sqlite_triggers(db):
                                 person=person_expr(row, personcol),
                                 action="'create'" if op == "insert" else "'delete'",
                                 old="NULL" if op == "insert" else o, new=o if op == "insert" else "NULL")
+            if DROP:
+                out.append(f"DROP TRIGGER IF EXISTS audit_{table}_{op};")
             out.append(f"CREATE TRIGGER audit_{table}_{op} AFTER {op.upper()} ON {table} {when}\nBEGIN\n  {ins}  FROM audit_context c;\nEND;\n")
         # An update records only the fields that changed, old and new, and nothing when none did.
         diff = "FROM json_each(d.o) o JOIN json_each(d.n) n ON n.key = o.key WHERE o.value IS NOT n.value OR o.type <> n.type"
@@ -108,6 +117,8 @@ def sqlite_triggers(db):
                             person=person_expr("NEW", personcol), action=action(allcols),
                             old=f"(SELECT json_group_object(o.key, o.value) {diff})",
                             new=f"(SELECT json_group_object(n.key, n.value) {diff})")
+        if DROP:
+            out.append(f"DROP TRIGGER IF EXISTS audit_{table}_update;")
         out.append(f"CREATE TRIGGER audit_{table}_update AFTER UPDATE ON {table} {when}\nBEGIN\n  {ins}"
                    f"  FROM audit_context c, (SELECT {obj(cols, 'OLD', None, secrets, 'update')} AS o,\n"
                    f"    {obj(cols, 'NEW', None, secrets, 'update')} AS n) d\n"
@@ -122,7 +133,14 @@ def pg_triggers():
         out.append(f"CREATE TRIGGER audit_{table} AFTER INSERT OR UPDATE OR DELETE ON {table} FOR EACH ROW EXECUTE FUNCTION audit_row({args});")
     return "\n".join(out) + "\n"
 
+DROP = False
+
 if __name__ == "__main__":
+    if sys.argv[1] == "--triggers-only":
+        DROP = True
+        print(sqlite_triggers(sqlite3.connect(sys.argv[2])))
+        print(pg_triggers())
+        sys.exit(0)
     db = sqlite3.connect(sys.argv[1])
     for eng, body in (("sqlite", sqlite_triggers(db)), ("postgres", pg_triggers())):
         head = open(f"tools/auditgen/{eng}_head.sql").read()
