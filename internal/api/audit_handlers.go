@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"hadir/internal/audit"
+	"hadir/internal/org"
 	"hadir/internal/platform/export"
 	"hadir/internal/platform/validate"
 	"hadir/internal/platform/web"
@@ -30,7 +31,7 @@ func (a *API) audit() *audit.Store { return &audit.Store{DB: a.DB} }
 // filter[entity_id], filter[actor], filter[from] and filter[to] (dates in the organisation's
 // zone, both inclusive) and before (the keyset cursor). A person or actor of another
 // organisation is answered 404.
-func (a *API) auditFilter(r *http.Request) (audit.Filter, error) {
+func (a *API) auditFilter(r *http.Request) (audit.Filter, org.Org, error) {
 	q := r.URL.Query()
 	p := principal(r)
 	var f audit.Filter
@@ -62,7 +63,7 @@ func (a *API) auditFilter(r *http.Request) (audit.Filter, error) {
 	}
 	o, err := a.Orgs.Get(r.Context(), p.OrgID)
 	if err != nil {
-		return f, err
+		return f, o, err
 	}
 	loc := o.Location()
 	date := func(name string) time.Time {
@@ -84,23 +85,23 @@ func (a *API) auditFilter(r *http.Request) (audit.Filter, error) {
 		c.Add("filter[to]", "validation.invalid", "filter[to] is before filter[from]", nil)
 	}
 	if err := c.Err(); err != nil {
-		return f, err
+		return f, o, err
 	}
 	if f.PersonID != 0 {
 		if ok, err := a.audit().PersonInOrg(r.Context(), p.OrgID, f.PersonID); err != nil {
-			return f, err
+			return f, o, err
 		} else if !ok {
-			return f, errNotFound
+			return f, o, errNotFound
 		}
 	}
 	if f.ActorID != 0 {
 		if ok, err := a.audit().UserInOrg(r.Context(), p.OrgID, f.ActorID); err != nil {
-			return f, err
+			return f, o, err
 		} else if !ok {
-			return f, errNotFound
+			return f, o, errNotFound
 		}
 	}
-	return f, nil
+	return f, o, nil
 }
 
 type auditEntryJSON struct {
@@ -142,7 +143,7 @@ func toAuditEntryJSON(e audit.Entry, loc *time.Location) auditEntryJSON {
 
 // listAudit is the audit trail, newest first, keyset paged: ?before=<id>&limit=.
 func (a *API) listAudit(w http.ResponseWriter, r *http.Request) error {
-	f, err := a.auditFilter(r)
+	f, o, err := a.auditFilter(r)
 	if err != nil {
 		return err
 	}
@@ -155,10 +156,6 @@ func (a *API) listAudit(w http.ResponseWriter, r *http.Request) error {
 		limit = n
 	}
 	p := principal(r)
-	o, err := a.Orgs.Get(r.Context(), p.OrgID)
-	if err != nil {
-		return err
-	}
 	items, next, err := a.audit().List(r.Context(), p.OrgID, f, limit)
 	if err != nil {
 		return err
@@ -186,15 +183,11 @@ func (a *API) exportAudit(w http.ResponseWriter, r *http.Request) error {
 	default:
 		return validate.Field("format", "validation.invalid", "format must be xlsx or csv")
 	}
-	f, err := a.auditFilter(r)
+	f, o, err := a.auditFilter(r)
 	if err != nil {
 		return err
 	}
 	p := principal(r)
-	o, err := a.Orgs.Get(r.Context(), p.OrgID)
-	if err != nil {
-		return err
-	}
 	loc := o.Location()
 	header := []string{"ID", "Time", "Actor", "Actor ID", "Via", "Token ID", "Session", "IP", "Entity", "Entity ID", "Person", "Person ID", "Action", "Old values", "New values"}
 	row := func(e audit.Entry) []string {
