@@ -245,7 +245,7 @@ export default function AuditPage() {
       ),
     },
     { title: t('audit.person'), dataIndex: 'person_name', render: (v: string) => v || '—' },
-    { title: t('audit.ip'), dataIndex: 'ip', cardHidden: false },
+    { title: t('audit.ip'), dataIndex: 'ip' },
   ];
   if (narrow)
     columns.push({
