@@ -194,7 +194,7 @@ var retryAfter = map[database.Cause]int{
 // writeUnavailable answers 503 service.unavailable with Retry-After and a message naming the
 // cause, notes the failure for /readyz and logs it with the route.
 func writeUnavailable(w http.ResponseWriter, r *http.Request, ue *database.UnavailableError) {
-	if rec, ok := w.(*statusRecorder); ok {
+	if rec := findRecorder(w); rec != nil {
 		rec.unavailable = ue
 	}
 	unavailableLog.log(r, ue)

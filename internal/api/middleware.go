@@ -1,11 +1,14 @@
 package api
 
 import (
+	"bytes"
+	"context"
 	"net"
 	"net/http"
 	"strings"
 
 	"hadir/internal/account"
+	"hadir/internal/platform/database"
 )
 
 // wrap applies the route's access rule, then runs its handler and maps its error.
@@ -54,10 +57,74 @@ func (a *API) wrap(rt Route, rm *routeMetrics) http.Handler {
 			writeErr(w, r, err)
 			return
 		}
+		if rt.Access != Public && rt.Writes() {
+			a.handleChange(rt, w, r)
+			return
+		}
 		if err := rt.Handle(w, r); err != nil {
 			fail(w, r, err)
 		}
 	})
+}
+
+// handleChange runs an authenticated change in one transaction that carries the caller as
+// the actor of the audit trail (migration 0023): every row the request writes is recorded
+// with who, from where and how (session or token). The answer is held back until the
+// transaction has committed, so that a client is never told of a change that was not kept.
+func (a *API) handleChange(rt Route, w http.ResponseWriter, r *http.Request) {
+	p := principal(r)
+	meta := clientMeta(r)
+	ctx := database.WithActor(r.Context(), database.Actor{
+		UserID: p.UserID, IP: meta.IP, TokenID: p.TokenID, SessionRef: database.SessionRef(p.SessionID),
+	})
+	buf := &heldResponse{w: w, header: http.Header{}}
+	err := a.DB.WithRequestTx(ctx, func(ctx context.Context) error {
+		return rt.Handle(buf, r.WithContext(ctx))
+	})
+	if err != nil {
+		fail(w, r, err)
+		return
+	}
+	buf.release()
+}
+
+// heldResponse keeps a handler's answer until its transaction has committed.
+type heldResponse struct {
+	w      http.ResponseWriter
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (h *heldResponse) Header() http.Header { return h.header }
+
+func (h *heldResponse) WriteHeader(code int) {
+	if h.status == 0 {
+		h.status = code
+	}
+}
+
+func (h *heldResponse) Write(b []byte) (int, error) {
+	if h.status == 0 {
+		h.status = http.StatusOK
+	}
+	return h.body.Write(b)
+}
+
+// Unwrap lets the request log find the recorder beneath (noteErrorCode).
+func (h *heldResponse) Unwrap() http.ResponseWriter { return h.w }
+
+// release sends the held answer.
+func (h *heldResponse) release() {
+	dst := h.w.Header()
+	for k, v := range h.header {
+		dst[k] = v
+	}
+	if h.status == 0 {
+		h.status = http.StatusOK
+	}
+	h.w.WriteHeader(h.status)
+	_, _ = h.w.Write(h.body.Bytes())
 }
 
 // statusClientGone is what a request is counted and logged as when its client went away

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -19,7 +20,7 @@ import (
 // scoped and indexed").
 var largeTables = map[string]bool{
 	"people": true, "leave_applications": true, "punches": true, "group_members": true,
-	"attendance_audit": true, "device_people": true, "device_commands": true,
+	"attendance_audit": true, "device_people": true, "device_commands": true, "audit_log": true,
 }
 
 // TestListQueryPlans runs the hot list calls of both faces through the real handlers on a
@@ -59,6 +60,11 @@ func TestListQueryPlans(t *testing.T) {
 			{"group members", c, fmt.Sprintf("/api/group/employees?group_id=%d", ids.group)},
 			{"group non-members", c, fmt.Sprintf("/api/group/employees/not?group_id=%d", ids.group)},
 			{"audit", c, "/api/employee/attendance/audit?from_date=2026-01-01&to_date=2026-12-31"},
+			{"audit trail", c, "/api/audit?limit=50"},
+			{"audit trail by person", c, fmt.Sprintf("/api/audit?filter[person]=%d", ids.employee)},
+			{"audit trail by kind", c, "/api/audit?filter[entity]=person"},
+			{"audit trail by actor", c, fmt.Sprintf("/api/audit?filter[actor]=%d", ids.actor)},
+			{"audit trail by dates", c, "/api/audit?filter[from]=2026-01-01&filter[to]=2026-12-31"},
 			{"devices", c, "/api/device/facial"},
 			{"device commands", c, fmt.Sprintf("/api/device/facial/commands?id=%d", ids.device)},
 			{"device people", c, fmt.Sprintf("/api/device/facial/employees?id=%d", ids.device)},
@@ -214,7 +220,7 @@ func (p *pgPlan) largeInput(limit float64) string {
 	return found
 }
 
-type planIDs struct{ teacher, group, device int64 }
+type planIDs struct{ teacher, employee, actor, group, device int64 }
 
 // seedPlanData fills both organisations: 2,000 teachers and 500 staff in the school,
 // 2,500 employees in the company (a tenth of each archived), 30,000 leave and away
@@ -320,6 +326,18 @@ func seedPlanData(t *testing.T, db *database.DB, schoolID, companyID int64) plan
 	}
 	testdb.Bulk(t, db, "INSERT INTO group_members (org_id, group_id, person_id, from_date, created_at) VALUES ", rows)
 	testdb.Bulk(t, db, "INSERT INTO attendance_audit (org_id, person_id, date, action, old_value, new_value, reason, user_name, at) VALUES ", audit)
+	// The general audit trail (issue 15): an entry per person, by one of two actors.
+	if err := db.QueryRowContext(ctx, `SELECT MIN(id) FROM users WHERE org_id = $1`, companyID).Scan(&ids.actor); err != nil {
+		t.Fatal(err)
+	}
+	var trail [][]any
+	for i, p := range everyone {
+		if p.org == companyID && ids.employee == 0 {
+			ids.employee = p.id
+		}
+		trail = append(trail, []any{p.org, now.Add(-time.Duration(i) * time.Hour), ids.actor + int64(i%2), "Admin", "10.0.0.1", "person", strconv.FormatInt(p.id, 10), p.id, "update", `{"first_name":"A"}`, `{"first_name":"B"}`})
+	}
+	testdb.Bulk(t, db, "INSERT INTO audit_log (org_id, at, user_id, user_name, ip, entity, entity_id, person_id, action, old_values, new_values) VALUES ", trail)
 
 	var enrol, commands [][]any
 	for i, org := range []int64{schoolID, companyID} {

@@ -92,17 +92,24 @@ func logRequest(r *http.Request, rec *statusRecorder, d time.Duration) {
 // noteErrorCode keeps the code of an error answer on the recorder, for the metrics and the
 // request log.
 func noteErrorCode(w http.ResponseWriter, code string) {
+	if rec := findRecorder(w); rec != nil {
+		rec.code = code
+	}
+}
+
+// findRecorder returns the statusRecorder beneath w's wrappers, or nil.
+func findRecorder(w http.ResponseWriter) *statusRecorder {
 	for w != nil {
 		if rec, ok := w.(*statusRecorder); ok {
-			rec.code = code
-			return
+			return rec
 		}
 		u, ok := w.(interface{ Unwrap() http.ResponseWriter })
 		if !ok {
-			return
+			return nil
 		}
 		w = u.Unwrap()
 	}
+	return nil
 }
 
 // LogHandler adds the request id of a log call's context to every record, so that the lines

@@ -166,6 +166,13 @@ func (a *API) Routes() []Route {
 		perm(viewOrg, "GET", "/api/integrations/tokens", a.listTokens),
 		perm(addOrgStaff, "POST", "/api/integrations/tokens", a.createToken),
 		perm(addOrgStaff, "DELETE", "/api/integrations/tokens/{id}", a.revokeToken),
+
+		// The audit trail of every change made through the API (issue 15). Closed to API
+		// tokens: it holds the old values of every change, personal data included.
+		perm(viewOrg, "GET", "/api/audit", a.listAudit),
+		perm(viewOrg, "GET", "/api/audit/export", a.exportAudit),
+		perm(viewOrg, "GET", "/api/audit/settings", a.auditSettings),
+		perm(addOrg, "PUT", "/api/audit/settings", a.setAuditSettings),
 	)
 	routes = append(routes, inArea(account.AreaPeople,
 		perm(addOrgStaff, "POST", "/api/employee/verify/renew", a.renewInvite),

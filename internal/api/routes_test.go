@@ -449,6 +449,15 @@ func departmentIn(e *env, victim tenant) int64 {
 }
 
 var routeCases = map[string]routeCase{
+	// The audit trail (issue 15): a filter naming another organisation's person is 404.
+	"GET /api/audit": {foreign: func(e *env, v tenant) (string, any) {
+		return fmt.Sprintf("?filter[person]=%d", personIn(e, v, people.Employee)), nil
+	}},
+	"GET /api/audit/export": {query: "?format=csv", foreign: func(e *env, v tenant) (string, any) {
+		return fmt.Sprintf("?format=csv&filter[person]=%d", personIn(e, v, people.Employee)), nil
+	}},
+	"GET /api/audit/settings": {},
+	"PUT /api/audit/settings": {body: map[string]any{"retention_days": 365}},
 	// Holiday imports address no item of the organisation: nothing of another's to reach.
 	"GET /api/holiday/import":                     {},
 	"GET /api/holiday/import/preview":             {query: "?country=SG&year=2026"},

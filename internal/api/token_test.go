@@ -190,6 +190,11 @@ func TestRoutesWithoutTokenArea(t *testing.T) {
 		"GET /api/integrations/tokens":                true,
 		"POST /api/integrations/tokens":               true,
 		"DELETE /api/integrations/tokens/{id}":        true,
+		// The audit trail holds the old values of every change: for people at the screen.
+		"GET /api/audit":          true,
+		"GET /api/audit/export":   true,
+		"GET /api/audit/settings": true,
+		"PUT /api/audit/settings": true,
 		// A person's whole file and its erasure are for a person at the screen, never a script.
 		"GET /api/people/{id}/personal-data": true,
 		"POST /api/people/{id}/erase":        true,

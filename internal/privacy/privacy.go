@@ -10,6 +10,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hadir/internal/audit"
 	"io"
 	"path"
 	"sort"
@@ -384,7 +385,11 @@ func (s *Service) Erase(ctx context.Context, orgID, personID int64, by Actor) (s
 		}
 		_, err = q.ExecContext(ctx, `INSERT INTO attendance_audit (org_id, person_id, date, action, user_id, user_name, at) VALUES ($1, $2, $3, 'person.erased', $4, $5, $6)`,
 			orgID, personID, now.Format("2006-01-02"), by.UserID, by.Name, now)
-		return database.MapError(err)
+		if err != nil {
+			return database.MapError(err)
+		}
+		// The general audit trail keeps who erased whom and when, but none of the values.
+		return (&audit.Store{DB: s.DB}).Scrub(ctx, orgID, personID, userID.Int64)
 	})
 	if err != nil {
 		return "", err

@@ -119,26 +119,97 @@ func (db *DB) Close() error {
 }
 
 // WithTx runs fn in one transaction: committed when fn returns nil, rolled back otherwise.
-// Stores called with the ctx given to fn join the transaction. Nested calls join the outer one.
+// Stores called with the ctx given to fn join the transaction. A nested call runs fn in a
+// savepoint of the outer transaction, rolled back alone when fn fails, so that a caller
+// which handles that failure and goes on (a request's transaction, a bulk import row by
+// row) keeps nothing half-written of it. When ctx carries an Actor the transaction tells the
+// audit triggers who acts (actor.go).
 func (db *DB) WithTx(ctx context.Context, fn func(ctx context.Context) error) error {
+	if tx, ok := ctx.Value(txKey{}).(*sql.Tx); ok {
+		return db.savepoint(ctx, tx, fn)
+	}
+	return db.run(ctx, fn, false)
+}
+
+// WithRequestTx runs one API request's change in one transaction carrying the request's
+// actor, so that every write of the request, inside a service's WithTx or not, is recorded
+// with it. Unlike WithTx it commits even when fn fails: a service's own WithTx inside has
+// already rolled its savepoint back, and what the request wrote before that (a counted
+// attempt of a rate limit, a finished earlier step) stays written as it did when each
+// service committed on its own. fn's error is returned.
+func (db *DB) WithRequestTx(ctx context.Context, fn func(ctx context.Context) error) error {
 	if _, ok := ctx.Value(txKey{}).(*sql.Tx); ok {
 		return fn(ctx)
 	}
+	return db.run(ctx, fn, true)
+}
+
+type savepointKey struct{}
+
+func (db *DB) run(ctx context.Context, fn func(ctx context.Context) error, commitOnError bool) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return MapError(err)
 	}
 	defer func() { _ = tx.Rollback() }()
+	actor, hasActor := ActorFrom(ctx)
+	if hasActor {
+		if err := db.setActor(ctx, tx, actor); err != nil {
+			return err
+		}
+	}
 	var hooks []func()
 	txCtx := context.WithValue(context.WithValue(ctx, txKey{}, tx), afterCommitKey{}, &hooks)
-	if err := fn(txCtx); err != nil {
-		return err
+	fnErr := fn(txCtx)
+	if fnErr != nil && !commitOnError {
+		return fnErr
+	}
+	if hasActor {
+		if err := db.clearActor(ctx, tx); err != nil {
+			if fnErr != nil {
+				return fnErr
+			}
+			return err
+		}
 	}
 	if err := MapError(tx.Commit()); err != nil {
+		if fnErr != nil {
+			return fnErr
+		}
 		return err
 	}
 	for _, h := range hooks {
 		h()
+	}
+	return fnErr
+}
+
+// savepoint runs fn inside a savepoint of tx: released when fn returns nil, rolled back to
+// (with the after-commit hooks fn registered) otherwise.
+func (db *DB) savepoint(ctx context.Context, tx *sql.Tx, fn func(ctx context.Context) error) error {
+	depth, _ := ctx.Value(savepointKey{}).(int)
+	depth++
+	name := fmt.Sprintf("hadir_sp%d", depth)
+	if _, err := tx.ExecContext(ctx, "SAVEPOINT "+name); err != nil {
+		return MapError(err)
+	}
+	var hooks []func()
+	spCtx := context.WithValue(context.WithValue(ctx, savepointKey{}, depth), afterCommitKey{}, &hooks)
+	if err := fn(spCtx); err != nil {
+		if _, rerr := tx.ExecContext(ctx, "ROLLBACK TO SAVEPOINT "+name); rerr == nil {
+			_, _ = tx.ExecContext(ctx, "RELEASE SAVEPOINT "+name)
+		}
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, "RELEASE SAVEPOINT "+name); err != nil {
+		return MapError(err)
+	}
+	if parent, ok := ctx.Value(afterCommitKey{}).(*[]func()); ok {
+		*parent = append(*parent, hooks...)
+	} else {
+		for _, h := range hooks {
+			AfterCommit(ctx, h)
+		}
 	}
 	return nil
 }

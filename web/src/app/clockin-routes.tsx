@@ -8,6 +8,7 @@ const SitesPage = lazy(() => import('../features/clockin/components/sites-page')
 const KiosksPage = lazy(() => import('../features/clockin/components/kiosks-page'));
 const TokensPage = lazy(() => import('../features/integrations/components/tokens-page'));
 const RetentionPage = lazy(() => import('../features/retention/components/retention-page'));
+const AuditPage = lazy(() => import('../features/audit/components/audit-page'));
 const ClockPage = lazy(() => import('../features/clockin/components/clock-page'));
 /** Where a kiosk's QR code leads, signed in or not. */
 export const KioskLanding = lazy(() => import('../features/clockin/components/kiosk-landing'));
@@ -22,4 +23,6 @@ export const clockinRoutes: RouteObject[] = [
   { path: '/settings/integrations/tokens', element: <RequireOrgManager><TokensPage /></RequireOrgManager> },
   // How long records are kept (issue 18), for both kinds of organisation.
   { path: '/settings/retention', element: <RequireOrgManager><RetentionPage /></RequireOrgManager> },
+  // The audit trail (issue 15), for both kinds of organisation.
+  { path: '/settings/audit', element: <RequireOrgManager><AuditPage /></RequireOrgManager> },
 ];

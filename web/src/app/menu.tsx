@@ -60,6 +60,7 @@ export const MENU: MenuEntry[] = [
       { key: 'settings-holiday', label: 'menu.holiday', path: '/settings/holiday' },
       { key: 'settings-api-tokens', label: 'integrations:menu.tokens', path: '/settings/integrations/tokens' },
       { key: 'settings-retention', label: 'retention:menu.retention', path: '/settings/retention' },
+      { key: 'settings-audit', label: 'integrations:menu.audit', path: '/settings/audit' },
     ],
   },
   {
@@ -73,6 +74,7 @@ export const MENU: MenuEntry[] = [
       { key: 'management-holiday', label: 'menu.holiday', path: '/school/management/holiday' },
       { key: 'management-api-tokens', label: 'integrations:menu.tokens', path: '/settings/integrations/tokens' },
       { key: 'management-retention', label: 'retention:menu.retention', path: '/settings/retention' },
+      { key: 'management-audit', label: 'integrations:menu.audit', path: '/settings/audit' },
       {
         key: 'management-attendance',
         label: 'menu.attendance',

@@ -1564,6 +1564,20 @@ export interface paths {
     /** Revoke an API token: refused at once on every node (revoking a revoked token is a no-op) */
     delete: operations["deleteIntegrationToken"];
   };
+  "/api/audit": {
+    /** The audit trail: every change made through the API, newest first, keyset paged (view.manage.{school|company}; closed to API tokens). Each entry has who (user id and name, session or token), when, from where (IP), the entity (kind and id), the action and the old and new values of the fields that changed; secrets read "[secret]" */
+    get: operations["getAuditTrail"];
+  };
+  "/api/audit/export": {
+    /** The filtered audit trail as xlsx (default) or CSV, newest first, at most 100,000 entries (view.manage.{school|company}; closed to API tokens) */
+    get: operations["exportAuditTrail"];
+  };
+  "/api/audit/settings": {
+    /** How long the audit trail is kept (view.manage.{school|company}; closed to API tokens) */
+    get: operations["getAuditSettings"];
+    /** Change how long the audit trail is kept (owner: add.manage.{school|company}); the change is itself recorded. Entries older than the retention are purged by the retention job */
+    put: operations["putAuditSettings"];
+  };
   "/api/people/{id}/personal-data": {
     /** Everything Hadir holds about one person of the organisation, as a zip (add.manage.{school|company}.employee): person.json, account.json (without secrets), tables/<table>.json for every table that refers to people (records, punches, day overrides, leave, entitlements, audit), files/ (photo, leave attachments), manifest.json */
     get: operations["exportPersonalData"];
@@ -3121,6 +3135,44 @@ export interface components {
     };
     /** @enum {string} */
     ApiTokenArea: "people" | "attendance" | "leave" | "devices";
+    /** @enum {string} */
+    AuditEntityKind: "settings" | "user" | "person" | "person_record" | "person_invite" | "department" | "position" | "group" | "group_member" | "schedule" | "holiday" | "day_override" | "attendance_request" | "leave_type" | "entitlement" | "application" | "approval_chain" | "approval_request" | "delegation" | "device" | "device_person" | "beacon" | "clock_site" | "clock_site_group" | "kiosk" | "token" | "two_factor" | "notification_preference";
+    AuditSettings: {
+      /** @description days an entry is kept; 0 keeps it for ever */
+      retention_days: number;
+    };
+    AuditEntry: {
+      id: number;
+      /**
+       * Format: date-time
+       * @description in the organisation's time zone
+       */
+      at: string;
+      actor_id: number;
+      /** @description the user's name at the time of the change */
+      actor_name: string;
+      /** @enum {string} */
+      via: "session" | "token";
+      token_id: number | null;
+      /** @description a fingerprint of the session (never the session itself) */
+      session_ref: string;
+      ip: string;
+      entity: components["schemas"]["AuditEntityKind"];
+      entity_id: string;
+      /** @description the person the entity is about, when there is one */
+      person_id: number | null;
+      person_name: string;
+      /** @enum {string} */
+      action: "create" | "update" | "delete" | "archive" | "restore" | "revoke" | "erase";
+      /** @description the changed fields before the change; null for a creation */
+      old: {
+        [key: string]: unknown;
+      } | null;
+      /** @description the changed fields after the change; null for a deletion */
+      new: {
+        [key: string]: unknown;
+      } | null;
+    };
     ApiToken: {
       id: number;
       name: string;
@@ -12617,6 +12669,117 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** The audit trail: every change made through the API, newest first, keyset paged (view.manage.{school|company}; closed to API tokens). Each entry has who (user id and name, session or token), when, from where (IP), the entity (kind and id), the action and the old and new values of the fields that changed; secrets read "[secret]" */
+  getAuditTrail: {
+    parameters: {
+      query?: {
+        /** @description entries about this person (404 for a person of another organisation) */
+        "filter[person]"?: number;
+        "filter[entity]"?: components["schemas"]["AuditEntityKind"];
+        "filter[entity_id]"?: string;
+        /** @description changes made by this user (404 for a user of another organisation) */
+        "filter[actor]"?: number;
+        /** @description first day, in the organisation's time zone */
+        "filter[from]"?: string;
+        /** @description last day (inclusive), in the organisation's time zone */
+        "filter[to]"?: string;
+        /** @description the cursor: meta.next_before of the previous page */
+        before?: number;
+        limit?: number;
+      };
+    };
+    responses: {
+      /** @description A page of entries */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["AuditEntry"][];
+            meta: {
+              /** @description the cursor of the next page; null on the last */
+              next_before: number | null;
+              kinds: components["schemas"]["AuditEntityKind"][];
+            };
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** The filtered audit trail as xlsx (default) or CSV, newest first, at most 100,000 entries (view.manage.{school|company}; closed to API tokens) */
+  exportAuditTrail: {
+    parameters: {
+      query?: {
+        format?: "xlsx" | "csv";
+        /** @description entries about this person (404 for a person of another organisation) */
+        "filter[person]"?: number;
+        "filter[entity]"?: components["schemas"]["AuditEntityKind"];
+        "filter[entity_id]"?: string;
+        /** @description changes made by this user (404 for a user of another organisation) */
+        "filter[actor]"?: number;
+        /** @description first day, in the organisation's time zone */
+        "filter[from]"?: string;
+        /** @description last day (inclusive), in the organisation's time zone */
+        "filter[to]"?: string;
+      };
+    };
+    responses: {
+      /** @description The file (audit-trail-YYYY-MM-DD.xlsx or .csv) */
+      200: {
+        content: {
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+          "text/csv": string;
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** How long the audit trail is kept (view.manage.{school|company}; closed to API tokens) */
+  getAuditSettings: {
+    responses: {
+      /** @description The retention */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["AuditSettings"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Change how long the audit trail is kept (owner: add.manage.{school|company}); the change is itself recorded. Entries older than the retention are purged by the retention job */
+  putAuditSettings: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["AuditSettings"];
+      };
+    };
+    responses: {
+      /** @description The retention */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["AuditSettings"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
