@@ -20,6 +20,7 @@ import (
 
 	"hadir/internal/api"
 	"hadir/internal/app"
+	"hadir/internal/audit"
 	"hadir/internal/config"
 	"hadir/internal/demo"
 	"hadir/internal/ops"
@@ -309,7 +310,8 @@ func startRetention(ctx context.Context, db *database.DB, cfg config.Config) err
 		return nil
 	}
 	r := &ops.RetentionJob{Jobs: &ops.Jobs{DB: db, Node: ops.NodeID()}, Schedule: sched,
-		Purger: &ops.Purger{DB: db, Instance: ops.InstanceRetention{SessionsDays: cfg.RetentionSessionsDays, LogsDays: cfg.RetentionLogsDays}}}
+		Purger: &ops.Purger{DB: db, Instance: ops.InstanceRetention{SessionsDays: cfg.RetentionSessionsDays, LogsDays: cfg.RetentionLogsDays},
+			Audit: (&audit.Store{DB: db}).PurgeExpired}}
 	slog.Info("retention purge", "schedule", cfg.RetentionSchedule, "next", sched.Next(time.Now()))
 	go ops.Loop(ctx, time.Minute, "retention purge", r.Tick)
 	return nil

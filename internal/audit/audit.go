@@ -23,7 +23,7 @@ var Kinds = []string{
 	"group", "group_member", "schedule", "holiday", "day_override", "attendance_request",
 	"leave_type", "entitlement", "application", "approval_chain", "approval_request",
 	"delegation", "device", "device_person", "beacon", "clock_site", "clock_site_group",
-	"kiosk", "token", "two_factor", "notification_preference",
+	"kiosk", "token", "two_factor", "notification_preference", "retention_policy", "payroll_mapping",
 }
 
 // AuditedTables maps each audited table to its entity kind. A table with an org_id is either
@@ -39,6 +39,7 @@ var AuditedTables = map[string]string{
 	"beacons": "beacon", "clock_sites": "clock_site", "clock_site_groups": "clock_site_group",
 	"kiosks": "kiosk", "api_tokens": "token", "user_two_factor": "two_factor",
 	"notification_prefs": "notification_preference",
+	"retention_policies": "retention_policy", "payroll_mappings": "payroll_mapping",
 }
 
 // ExemptTables are the tables with an org_id that the trail does not record, and why.

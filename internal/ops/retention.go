@@ -113,6 +113,9 @@ type Purger struct {
 	DB       *database.DB
 	Instance InstanceRetention
 	Batch    int // purgeBatch when zero
+	// Audit, when set, purges the audit trail by each organisation's own audit retention
+	// (audit.Store.PurgeExpired); the trail's append-only guard lets only that path delete.
+	Audit func(ctx context.Context, now time.Time) (int64, error)
 }
 
 // Purged counts the rows removed, per kind.
@@ -154,6 +157,13 @@ func (p *Purger) Run(ctx context.Context, now time.Time) (Purged, error) {
 	for _, o := range orgs {
 		if err := p.Org(ctx, o.id, o.zone, now, out); err != nil {
 			return out, fmt.Errorf("retention of organisation %d: %w", o.id, err)
+		}
+	}
+	if p.Audit != nil {
+		n, err := p.Audit(ctx, now)
+		out["audit"] += n
+		if err != nil {
+			return out, fmt.Errorf("retention of the audit trail: %w", err)
 		}
 	}
 	return out, p.instance(ctx, now, out)

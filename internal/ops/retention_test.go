@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"hadir/internal/audit"
 	"hadir/internal/ops"
 	"hadir/internal/platform/database"
 	"hadir/internal/platform/validate"
@@ -246,6 +247,40 @@ func TestRetentionClaimedByOneNode(t *testing.T) {
 		}
 		if again, err := jobs[1].Tick(ctx, now.Add(24*time.Hour)); err != nil || !again {
 			t.Fatalf("next day's slot: %v %v", again, err)
+		}
+	})
+}
+
+// The one retention job also purges the audit trail, by each organisation's own audit
+// retention, through the trail's maintenance path (its append-only guard refuses any other
+// delete); an organisation that keeps its trail for ever (0) loses nothing.
+func TestRetentionPurgesTheAuditTrail(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		f := newRetentionFixture(t, db)
+		now := time.Date(2026, 11, 23, 7, 5, 0, 0, time.UTC)
+		exec(t, db, `UPDATE orgs SET audit_retention_days = 30 WHERE id = $1`, f.berlin)
+		for _, org := range []int64{f.berlin, f.keeper} {
+			for _, at := range []time.Time{now.AddDate(0, 0, -400), now.AddDate(0, 0, -31), now.AddDate(0, 0, -1)} {
+				exec(t, db, `INSERT INTO audit_log (org_id, at, entity, action) VALUES ($1, $2, 'settings', 'update')`, org, at)
+			}
+		}
+		if _, err := db.Exec(`DELETE FROM audit_log WHERE org_id = $1`, f.keeper); err == nil {
+			t.Fatal("a plain DELETE of the audit trail was allowed")
+		}
+		p := &ops.Purger{DB: db, Instance: ops.DefaultInstanceRetention(), Audit: (&audit.Store{DB: db}).PurgeExpired}
+		got, err := p.Run(ctx, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got["audit"] != 2 {
+			t.Errorf("purged %d audit entries, want 2 (all: %v)", got["audit"], got)
+		}
+		if n := count(t, db, `SELECT COUNT(*) FROM audit_log WHERE org_id = $1`, f.berlin); n != 1 {
+			t.Errorf("%d audit entries left in the organisation with 30 days, want 1", n)
+		}
+		if n := count(t, db, `SELECT COUNT(*) FROM audit_log WHERE org_id = $1`, f.keeper); n != 3 {
+			t.Errorf("%d audit entries left in the organisation that keeps them, want 3", n)
 		}
 	})
 }

@@ -49,6 +49,8 @@ AUDITED = {
     "api_tokens": ("token", "id", "", ["secret_hash"], ["last_used_at", "last_used_ip"]),
     "user_two_factor": ("two_factor", "user_id", "user:user_id", ["secret_sealed"], ["last_step"]),
     "notification_prefs": ("notification_preference", "user_id", "user:user_id", [], []),
+    "retention_policies": ("retention_policy", "org_id", "", [], []),
+    "payroll_mappings": ("payroll_mapping", "id", "", [], []),
 }
 ALWAYS_IGNORED = ["updated_at"]
 

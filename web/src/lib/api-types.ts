@@ -3136,7 +3136,7 @@ export interface components {
     /** @enum {string} */
     ApiTokenArea: "people" | "attendance" | "leave" | "devices";
     /** @enum {string} */
-    AuditEntityKind: "settings" | "user" | "person" | "person_record" | "person_invite" | "department" | "position" | "group" | "group_member" | "schedule" | "holiday" | "day_override" | "attendance_request" | "leave_type" | "entitlement" | "application" | "approval_chain" | "approval_request" | "delegation" | "device" | "device_person" | "beacon" | "clock_site" | "clock_site_group" | "kiosk" | "token" | "two_factor" | "notification_preference";
+    AuditEntityKind: "settings" | "user" | "person" | "person_record" | "person_invite" | "department" | "position" | "group" | "group_member" | "schedule" | "holiday" | "day_override" | "attendance_request" | "leave_type" | "entitlement" | "application" | "approval_chain" | "approval_request" | "delegation" | "device" | "device_person" | "beacon" | "clock_site" | "clock_site_group" | "kiosk" | "token" | "two_factor" | "notification_preference" | "retention_policy" | "payroll_mapping";
     AuditSettings: {
       /** @description days an entry is kept; 0 keeps it for ever */
       retention_days: number;

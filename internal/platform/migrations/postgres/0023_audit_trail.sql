@@ -144,3 +144,5 @@ CREATE TRIGGER audit_kiosks AFTER INSERT OR UPDATE OR DELETE ON kiosks FOR EACH 
 CREATE TRIGGER audit_api_tokens AFTER INSERT OR UPDATE OR DELETE ON api_tokens FOR EACH ROW EXECUTE FUNCTION audit_row('token', 'secret_hash', 'last_used_at,last_used_ip,updated_at', 'id', '', 'org_id');
 CREATE TRIGGER audit_user_two_factor AFTER INSERT OR UPDATE OR DELETE ON user_two_factor FOR EACH ROW EXECUTE FUNCTION audit_row('two_factor', 'secret_sealed', 'last_step,updated_at', 'user_id', 'user:user_id', 'org_id');
 CREATE TRIGGER audit_notification_prefs AFTER INSERT OR UPDATE OR DELETE ON notification_prefs FOR EACH ROW EXECUTE FUNCTION audit_row('notification_preference', '', 'updated_at', 'user_id', 'user:user_id', 'org_id');
+CREATE TRIGGER audit_retention_policies AFTER INSERT OR UPDATE OR DELETE ON retention_policies FOR EACH ROW EXECUTE FUNCTION audit_row('retention_policy', '', 'updated_at', 'org_id', '', 'org_id');
+CREATE TRIGGER audit_payroll_mappings AFTER INSERT OR UPDATE OR DELETE ON payroll_mappings FOR EACH ROW EXECUTE FUNCTION audit_row('payroll_mapping', '', 'updated_at', 'id', '', 'org_id');

@@ -781,3 +781,55 @@ BEGIN
     json_object('user_id', NEW.user_id, 'org_id', NEW.org_id, 'kind', NEW.kind, 'channel', NEW.channel) AS n) d
   WHERE EXISTS (SELECT 1 FROM json_each(d.o) o JOIN json_each(d.n) n ON n.key = o.key WHERE o.value IS NOT n.value OR o.type <> n.type);
 END;
+
+CREATE TRIGGER audit_retention_policies_insert AFTER INSERT ON retention_policies WHEN EXISTS (SELECT 1 FROM audit_context)
+BEGIN
+  INSERT INTO audit_log (org_id, at, user_id, user_name, ip, token_id, session_ref, entity, entity_id, person_id, action, old_values, new_values)
+  SELECT NEW.org_id, c.at, c.user_id, COALESCE((SELECT name FROM users WHERE id = c.user_id), ''), c.ip, c.token_id, c.session_ref,
+    'retention_policy', COALESCE(CAST(NEW.org_id AS TEXT), ''), NULL, 'create', NULL, json_object('org_id', NEW.org_id, 'punches_days', NEW.punches_days, 'unknown_pins_days', NEW.unknown_pins_days, 'device_records_days', NEW.device_records_days, 'device_commands_days', NEW.device_commands_days, 'notifications_days', NEW.notifications_days)
+  FROM audit_context c;
+END;
+
+CREATE TRIGGER audit_retention_policies_delete AFTER DELETE ON retention_policies WHEN EXISTS (SELECT 1 FROM audit_context)
+BEGIN
+  INSERT INTO audit_log (org_id, at, user_id, user_name, ip, token_id, session_ref, entity, entity_id, person_id, action, old_values, new_values)
+  SELECT OLD.org_id, c.at, c.user_id, COALESCE((SELECT name FROM users WHERE id = c.user_id), ''), c.ip, c.token_id, c.session_ref,
+    'retention_policy', COALESCE(CAST(OLD.org_id AS TEXT), ''), NULL, 'delete', json_object('org_id', OLD.org_id, 'punches_days', OLD.punches_days, 'unknown_pins_days', OLD.unknown_pins_days, 'device_records_days', OLD.device_records_days, 'device_commands_days', OLD.device_commands_days, 'notifications_days', OLD.notifications_days), NULL
+  FROM audit_context c;
+END;
+
+CREATE TRIGGER audit_retention_policies_update AFTER UPDATE ON retention_policies WHEN EXISTS (SELECT 1 FROM audit_context)
+BEGIN
+  INSERT INTO audit_log (org_id, at, user_id, user_name, ip, token_id, session_ref, entity, entity_id, person_id, action, old_values, new_values)
+  SELECT NEW.org_id, c.at, c.user_id, COALESCE((SELECT name FROM users WHERE id = c.user_id), ''), c.ip, c.token_id, c.session_ref,
+    'retention_policy', COALESCE(CAST(NEW.org_id AS TEXT), ''), NULL, 'update', (SELECT json_group_object(o.key, o.value) FROM json_each(d.o) o JOIN json_each(d.n) n ON n.key = o.key WHERE o.value IS NOT n.value OR o.type <> n.type), (SELECT json_group_object(n.key, n.value) FROM json_each(d.o) o JOIN json_each(d.n) n ON n.key = o.key WHERE o.value IS NOT n.value OR o.type <> n.type)
+  FROM audit_context c, (SELECT json_object('org_id', OLD.org_id, 'punches_days', OLD.punches_days, 'unknown_pins_days', OLD.unknown_pins_days, 'device_records_days', OLD.device_records_days, 'device_commands_days', OLD.device_commands_days, 'notifications_days', OLD.notifications_days) AS o,
+    json_object('org_id', NEW.org_id, 'punches_days', NEW.punches_days, 'unknown_pins_days', NEW.unknown_pins_days, 'device_records_days', NEW.device_records_days, 'device_commands_days', NEW.device_commands_days, 'notifications_days', NEW.notifications_days) AS n) d
+  WHERE EXISTS (SELECT 1 FROM json_each(d.o) o JOIN json_each(d.n) n ON n.key = o.key WHERE o.value IS NOT n.value OR o.type <> n.type);
+END;
+
+CREATE TRIGGER audit_payroll_mappings_insert AFTER INSERT ON payroll_mappings WHEN EXISTS (SELECT 1 FROM audit_context)
+BEGIN
+  INSERT INTO audit_log (org_id, at, user_id, user_name, ip, token_id, session_ref, entity, entity_id, person_id, action, old_values, new_values)
+  SELECT NEW.org_id, c.at, c.user_id, COALESCE((SELECT name FROM users WHERE id = c.user_id), ''), c.ip, c.token_id, c.session_ref,
+    'payroll_mapping', COALESCE(CAST(NEW.id AS TEXT), ''), NULL, 'create', NULL, json_object('id', NEW.id, 'org_id', NEW.org_id, 'name', NEW.name, 'is_default', NEW.is_default, 'columns', NEW.columns, 'created_at', NEW.created_at)
+  FROM audit_context c;
+END;
+
+CREATE TRIGGER audit_payroll_mappings_delete AFTER DELETE ON payroll_mappings WHEN EXISTS (SELECT 1 FROM audit_context)
+BEGIN
+  INSERT INTO audit_log (org_id, at, user_id, user_name, ip, token_id, session_ref, entity, entity_id, person_id, action, old_values, new_values)
+  SELECT OLD.org_id, c.at, c.user_id, COALESCE((SELECT name FROM users WHERE id = c.user_id), ''), c.ip, c.token_id, c.session_ref,
+    'payroll_mapping', COALESCE(CAST(OLD.id AS TEXT), ''), NULL, 'delete', json_object('id', OLD.id, 'org_id', OLD.org_id, 'name', OLD.name, 'is_default', OLD.is_default, 'columns', OLD.columns, 'created_at', OLD.created_at), NULL
+  FROM audit_context c;
+END;
+
+CREATE TRIGGER audit_payroll_mappings_update AFTER UPDATE ON payroll_mappings WHEN EXISTS (SELECT 1 FROM audit_context)
+BEGIN
+  INSERT INTO audit_log (org_id, at, user_id, user_name, ip, token_id, session_ref, entity, entity_id, person_id, action, old_values, new_values)
+  SELECT NEW.org_id, c.at, c.user_id, COALESCE((SELECT name FROM users WHERE id = c.user_id), ''), c.ip, c.token_id, c.session_ref,
+    'payroll_mapping', COALESCE(CAST(NEW.id AS TEXT), ''), NULL, 'update', (SELECT json_group_object(o.key, o.value) FROM json_each(d.o) o JOIN json_each(d.n) n ON n.key = o.key WHERE o.value IS NOT n.value OR o.type <> n.type), (SELECT json_group_object(n.key, n.value) FROM json_each(d.o) o JOIN json_each(d.n) n ON n.key = o.key WHERE o.value IS NOT n.value OR o.type <> n.type)
+  FROM audit_context c, (SELECT json_object('id', OLD.id, 'org_id', OLD.org_id, 'name', OLD.name, 'is_default', OLD.is_default, 'columns', OLD.columns, 'created_at', OLD.created_at) AS o,
+    json_object('id', NEW.id, 'org_id', NEW.org_id, 'name', NEW.name, 'is_default', NEW.is_default, 'columns', NEW.columns, 'created_at', NEW.created_at) AS n) d
+  WHERE EXISTS (SELECT 1 FROM json_each(d.o) o JOIN json_each(d.n) n ON n.key = o.key WHERE o.value IS NOT n.value OR o.type <> n.type);
+END;
