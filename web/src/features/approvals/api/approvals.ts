@@ -96,3 +96,48 @@ export function useTeamRequests(id: number | undefined) {
     enabled: !!id,
   });
 }
+
+export type Delegation = components['schemas']['ApprovalDelegation'];
+
+export interface Substitute {
+  id: number;
+  code: string;
+  name: string;
+}
+
+const delegationKey = () => [...approvalKeys.all, 'delegations'] as const;
+
+/** The delegations the caller gave (as an approver) or received (as a substitute). */
+export function useDelegations() {
+  return useQuery({
+    queryKey: delegationKey(),
+    queryFn: ({ signal }) => api.get<DataEnvelope<Delegation[]>>('/api/approvals/delegations', undefined, signal).then((r) => r.data),
+  });
+}
+
+/** Colleagues the caller may name as a substitute (name or code contains search). */
+export function useSubstitutes(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...approvalKeys.all, 'substitutes', search],
+    queryFn: ({ signal }) =>
+      api.get<DataEnvelope<Substitute[]>>('/api/approvals/substitutes', { search: search || undefined }, signal).then((r) => r.data),
+    enabled,
+  });
+}
+
+export function useDelegate() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { substitute_id: number; from_date: string; to_date: string }) =>
+      api.post<DataEnvelope<Delegation>>('/api/approvals/delegations', v).then((r) => r.data),
+    onSuccess: () => qc.invalidateQueries({ queryKey: delegationKey() }),
+  });
+}
+
+export function useUndelegate() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<unknown>('/api/approvals/delegations', { id }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: delegationKey() }),
+  });
+}
