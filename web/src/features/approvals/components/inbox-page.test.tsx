@@ -76,9 +76,13 @@ describe('While I am away', () => {
     const ranges = within(card).getAllByTestId('delegation-range');
     const [from, to] = [...new Set(ranges.flatMap((e) => (e.tagName === 'INPUT' ? [e] : [...e.querySelectorAll('input')])))];
     fireEvent.mouseDown(from);
+    fireEvent.focus(from);
     fireEvent.change(from, { target: { value: '2026-12-07' } });
+    fireEvent.keyDown(from, { key: 'Enter', code: 'Enter' });
+    fireEvent.focus(to);
     fireEvent.change(to, { target: { value: '2026-12-11' } });
     fireEvent.keyDown(to, { key: 'Enter', code: 'Enter' });
+    fireEvent.blur(to);
     fireEvent.click(within(card).getByTestId('delegation-add'));
     await waitFor(() => {
       const sent = calls.find((c) => c.url.pathname === '/api/approvals/delegations' && c.init?.method === 'POST');
