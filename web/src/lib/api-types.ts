@@ -13102,6 +13102,8 @@ export interface operations {
         to: string;
         group_id?: number;
         department_id?: number;
+        /** @description 1: a manager's team only, their direct reports and themselves (403 when the caller manages nobody) */
+        team?: "0" | "1";
       };
     };
     responses: {
