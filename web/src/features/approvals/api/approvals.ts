@@ -43,8 +43,9 @@ export function useMyRequests() {
 
 export interface CorrectionInput {
   date: string;
-  kind: 'add_punch' | 'status';
+  kind: 'add_punch' | 'move_punch' | 'status';
   time?: string;
+  punch_id?: number;
   status?: number;
   reason: string;
 }
@@ -139,5 +140,45 @@ export function useUndelegate() {
   return useMutation({
     mutationFn: (id: number) => api.delete<unknown>('/api/approvals/delegations', { id }),
     onSuccess: () => qc.invalidateQueries({ queryKey: delegationKey() }),
+  });
+}
+
+export interface MyPunch {
+  id: number;
+  time: string;
+  source: string;
+}
+
+/** The caller's own punches of a date, to choose the one to move. */
+export function useMyPunches(date: string | undefined) {
+  return useQuery({
+    queryKey: [...approvalKeys.all, 'punches', date],
+    queryFn: ({ signal }) =>
+      api
+        .get<DataEnvelope<{ records: MyPunch[] }>>('/api/school/personal/attendance/clock', { date }, signal)
+        .then((r) => r.data.records.map((p) => ({ id: p.id, time: p.time, source: p.source }))),
+    enabled: !!date,
+    retry: false,
+  });
+}
+
+export type TeamDay = components['schemas']['AttendanceDailyRow'];
+export type TeamMonth = components['schemas']['AttendanceRangeRow'];
+
+/** Each direct report's attendance on a date (today in the organisation's zone without one). */
+export function useTeamDay(date: string | undefined) {
+  return useQuery({
+    queryKey: [...approvalKeys.all, 'team', 'day', date ?? 'today'],
+    queryFn: ({ signal }) => api.get<DataEnvelope<TeamDay[]>>('/api/team/attendance/daily', { date }, signal).then((r) => r.data),
+    retry: false,
+  });
+}
+
+/** One report's month of attendance (month: YYYY-MM). */
+export function useTeamMonth(id: number | undefined, month: string) {
+  return useQuery({
+    queryKey: [...approvalKeys.all, 'team', id, 'month', month],
+    queryFn: ({ signal }) => api.get<DataEnvelope<TeamMonth>>(`/api/team/${id}/attendance/monthly`, { date: month }, signal).then((r) => r.data),
+    enabled: !!id,
   });
 }
