@@ -7,7 +7,7 @@
 // a phone-sized screen (no horizontal scroll).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiCall, screenshotOnFailure, settled, signIn, startBrowser, startServer } from './harness.mjs';
+import { apiCall, axeViolations, screenshotOnFailure, settled, signIn, startBrowser, startServer } from './harness.mjs';
 import { startSmtpPeer } from './smtp-peer.mjs';
 
 const stamp = Date.now();
@@ -230,6 +230,8 @@ test('Badri names a substitute while he is away, sees it listed, and removes it'
     assert.equal((await item.textContent()).trim(), `${aida.first} ${aida.last} decides for ${badri.first} ${badri.last} from ${from} to ${to}`);
     const given = await call('GET', '/api/approvals/delegations', undefined, badriToken);
     assert.equal(given.body.data.length, 1, given.text);
+    await settled(bp);
+    assert.deepEqual(await axeViolations(bp), [], 'WCAG 2.1 AA on Waiting for me with a substitute named');
     await item.getByRole('button', { name: /^Remove:/ }).click();
     await bp.locator('.ant-popconfirm:visible').getByRole('button', { name: 'Delete' }).click();
     await card.getByText('No substitutes named.').waitFor();
@@ -249,4 +251,12 @@ test("on a phone, Badri's My team shows his report's day without scrolling sidew
     assert.ok(width <= 390, `My team is ${width} px wide at 390 px`);
     // Approved leave on a future date; today she has a status of her own.
     assert.ok((await dayList.getByTestId('team-status').count()) >= 1);
+    assert.deepEqual(await axeViolations(bp), [], "WCAG 2.1 AA on My team's day at 390 px");
+    // Her month, in the drawer.
+    await dayList.getByRole('button', { name: 'Open' }).first().click();
+    await bp.getByTestId('team-month').waitFor();
+    await settled(bp);
+    const drawerWidth = await bp.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(drawerWidth <= 390, `the report's month is ${drawerWidth} px wide at 390 px`);
+    assert.deepEqual(await axeViolations(bp), [], "WCAG 2.1 AA on a report's month at 390 px");
   }));
