@@ -259,4 +259,18 @@ test("on a phone, Badri's My team shows his report's day without scrolling sidew
     const drawerWidth = await bp.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(drawerWidth <= 390, `the report's month is ${drawerWidth} px wide at 390 px`);
     assert.deepEqual(await axeViolations(bp), [], "WCAG 2.1 AA on a report's month at 390 px");
+    await bp.keyboard.press('Escape');
+
+    // The delegation card and the request form (with "move a punch" chosen) fit a phone too.
+    for (const path of ['/approvals', '/personal/requests']) {
+      await bp.goto(path);
+      await settled(bp);
+      if (path === '/personal/requests') {
+        await choose(bp, 'request-kind', 'Move a punch');
+        await bp.getByTestId('request-punch').waitFor();
+      }
+      const w = await bp.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(w <= 390, `${path} is ${w} px wide at 390 px`);
+      assert.deepEqual(await axeViolations(bp), [], `WCAG 2.1 AA on ${path} at 390 px`);
+    }
   }));
