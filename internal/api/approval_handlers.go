@@ -264,15 +264,24 @@ func (a *API) substitutes(w http.ResponseWriter, r *http.Request) error {
 	const limit = 20
 	out := []substituteOption{}
 	for _, k := range kinds {
-		list, _, err := a.People.List(r.Context(), p.OrgID, people.ListFilter{Kind: k, Base: search}, database.Page{Number: 1, Size: 60})
-		if err != nil {
-			return err
-		}
-		for _, x := range list {
-			if x.UserID == nil || x.ID == mine {
-				continue
+		// People without an account cannot decide: read pages (at most five) until enough
+		// with one are found.
+		found := 0
+		for page := 1; page <= 5 && found < limit; page++ {
+			list, _, err := a.People.List(r.Context(), p.OrgID, people.ListFilter{Kind: k, Base: search}, database.Page{Number: page, Size: 60})
+			if err != nil {
+				return err
 			}
-			out = append(out, substituteOption{ID: x.ID, Code: x.Code, Name: strings.TrimSpace(x.FirstName + " " + x.LastName)})
+			for _, x := range list {
+				if x.UserID == nil || x.ID == mine {
+					continue
+				}
+				out = append(out, substituteOption{ID: x.ID, Code: x.Code, Name: strings.TrimSpace(x.FirstName + " " + x.LastName)})
+				found++
+			}
+			if len(list) < 60 {
+				break
+			}
 		}
 	}
 	slices.SortFunc(out, func(x, y substituteOption) int {
