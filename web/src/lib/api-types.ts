@@ -13116,6 +13116,7 @@ export interface operations {
         };
       };
       401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
       503: components["responses"]["ServiceUnavailable"];
