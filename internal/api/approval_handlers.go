@@ -3,12 +3,15 @@ package api
 import (
 	"errors"
 	"net/http"
+	"slices"
+	"strings"
 
 	"hadir/internal/correction"
 	"hadir/internal/people"
 
 	"hadir/internal/approval"
 	"hadir/internal/leave"
+	"hadir/internal/platform/database"
 	"hadir/internal/platform/validate"
 	"hadir/internal/platform/web"
 )
@@ -226,6 +229,66 @@ func (a *API) myDelegations(w http.ResponseWriter, r *http.Request) error {
 	out, err := a.Approvals.Delegations(r.Context(), principal(r).OrgID, me.ID)
 	if err != nil {
 		return err
+	}
+	web.Data(w, http.StatusOK, out)
+	return nil
+}
+
+// substituteOption is a colleague who can be named as a substitute: only who they are.
+type substituteOption struct {
+	ID   int64  `json:"id"`
+	Code string `json:"code"`
+	Name string `json:"name"`
+}
+
+// substitutes lists up to 20 colleagues the caller may name as a substitute: people of the
+// organisation (teachers and staff in a school) with an account, other than the caller,
+// whose name or code contains ?search=. Only id, code and name leave: a member sees no more
+// of their colleagues than the team calendar shows.
+func (a *API) substitutes(w http.ResponseWriter, r *http.Request) error {
+	p := principal(r)
+	search := strings.TrimSpace(r.URL.Query().Get("search"))
+	if len(search) > 100 {
+		return validate.Field("search", "validation.max", "search is at most 100 characters")
+	}
+	var mine int64
+	if me, err := a.People.Mine(r.Context(), p); err == nil {
+		mine = me.ID
+	} else if !errors.Is(err, people.ErrNotFound) {
+		return err
+	}
+	kinds := []people.Kind{people.Employee}
+	if p.OrgKind == "school" {
+		kinds = []people.Kind{people.Teacher, people.Staff}
+	}
+	const limit = 20
+	out := []substituteOption{}
+	for _, k := range kinds {
+		// People without an account cannot decide: read pages (at most five) until enough
+		// with one are found.
+		found := 0
+		for page := 1; page <= 5 && found < limit; page++ {
+			list, _, err := a.People.List(r.Context(), p.OrgID, people.ListFilter{Kind: k, Base: search}, database.Page{Number: page, Size: 60})
+			if err != nil {
+				return err
+			}
+			for _, x := range list {
+				if x.UserID == nil || x.ID == mine {
+					continue
+				}
+				out = append(out, substituteOption{ID: x.ID, Code: x.Code, Name: strings.TrimSpace(x.FirstName + " " + x.LastName)})
+				found++
+			}
+			if len(list) < 60 {
+				break
+			}
+		}
+	}
+	slices.SortFunc(out, func(x, y substituteOption) int {
+		return strings.Compare(strings.ToLower(x.Name), strings.ToLower(y.Name))
+	})
+	if len(out) > limit {
+		out = out[:limit]
 	}
 	web.Data(w, http.StatusOK, out)
 	return nil

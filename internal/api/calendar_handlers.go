@@ -1,17 +1,21 @@
 package api
 
 import (
+	"errors"
 	"net/http"
 	"slices"
 
 	"hadir/internal/leave"
+	"hadir/internal/people"
+	"hadir/internal/platform/validate"
 	"hadir/internal/platform/web"
 )
 
 // teamCalendar is who is on leave, away or on a holiday in [from, to] (at most 62 days),
 // approved and pending, optionally of one group or department. Admins see the whole
 // organisation; a member sees the people of their own groups (and themselves), and a
-// group_id of a group they are not in is not found (issue 12).
+// group_id of a group they are not in is not found (issue 12). With team=1 a manager (admin or
+// member) sees their direct reports and themselves.
 func (a *API) teamCalendar(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	f := leave.CalendarFilter{From: q.Get("from"), To: q.Get("to")}
@@ -23,7 +27,33 @@ func (a *API) teamCalendar(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	p := principal(r)
-	if !p.Can(viewOrg) {
+	switch q.Get("team") {
+	case "", "0", "false":
+	case "1", "true":
+		// "My team": the caller's direct reports and themselves, admin or member; managing
+		// nobody is 403, as on the other "My team" calls.
+		me, err := a.People.Mine(r.Context(), p)
+		if errors.Is(err, people.ErrNotFound) {
+			return errForbidden
+		}
+		if err != nil {
+			return err
+		}
+		reports, err := a.People.Reports(r.Context(), p.OrgID, me.ID)
+		if err != nil {
+			return err
+		}
+		if len(reports) == 0 {
+			return errForbidden
+		}
+		f.People = []int64{me.ID}
+		for _, x := range reports {
+			f.People = append(f.People, x.ID)
+		}
+	default:
+		return validate.Field("team", "validation.invalid", "team must be 1 or 0")
+	}
+	if !p.Can(viewOrg) && f.People == nil {
 		me, err := a.mine(r)
 		if err != nil {
 			return err

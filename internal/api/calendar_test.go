@@ -97,6 +97,20 @@ func TestTeamCalendar(t *testing.T) {
 			t.Fatalf("member's calendar: %v", got)
 		}
 		e.expect(e.call("GET", fmt.Sprintf("/api/calendar?from=2026-12-01&to=2026-12-31&group_id=%d", g2), member, nil), 404)
+		// "My team": once Aina manages Chong (of another group), team=1 shows Chong and Aina
+		// herself, not Badrul of her own group; somebody managing nobody gets 403.
+		e.expect(e.call("GET", "/api/calendar?from=2026-12-01&to=2026-12-31&team=1", member, nil), 403)
+		if err := e.app.People.SetManager(context.Background(), s.orgID, people.Teacher, chong, aina); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := calendarNames(e, "/api/calendar?from=2026-12-01&to=2026-12-31&team=1", member); !slices.Equal(got, want[:2]) {
+			t.Fatalf("Aina's team: %v, want %v", got, want[:2])
+		}
+		e.expect(e.call("GET", "/api/calendar?from=2026-12-01&to=2026-12-31&team=1", e.member(s.orgID, badrul), nil), 403)
+		e.expect(e.call("GET", "/api/calendar?from=2026-12-01&to=2026-12-31&team=1", s.token, nil), 403) // an owner with no person
+		if r := e.expect(e.call("GET", "/api/calendar?from=2026-12-01&to=2026-12-31&team=yes", member, nil), 422); fieldCode(r, "team") == "" {
+			t.Fatalf("team=yes: %s", r.raw)
+		}
 		e.expect(e.call("GET", "/api/calendar?from=2026-12-01&to=2026-12-31&group_id=999999", s.token, nil), 404)
 		for q, field := range map[string]string{
 			"?to=2026-12-31":                            "from",

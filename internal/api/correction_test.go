@@ -141,3 +141,60 @@ func TestDelegationAPI(t *testing.T) {
 		e.expect(e.call("DELETE", fmt.Sprintf("/api/approvals/delegations?id=%d", d), stok, nil), 204)
 	})
 }
+
+// TestCorrectionDecisionNotifiesRequester: the final approval and a rejection of an attendance
+// correction reach the requester's inbox as "approved" / "rejected", naming the request, its
+// date, the approver and the comment; an approval at level 1 of two tells them nothing yet.
+func TestCorrectionDecisionNotifiesRequester(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		c := e.company("Told Co")
+		at := time.Date(2026, 12, 10, 9, 0, 0, 0, kl)
+		e.setClock(at)
+		e.app.Approvals.Now = func() time.Time { return at }
+		e.app.Corrections.Now = func() time.Time { return at }
+		person := func(code string) int64 {
+			return idOf(e.expect(e.call("POST", "/api/employee/record/register", c.token, map[string]any{"code": code, "first_name": code}), 201))
+		}
+		worker, boss := person("W"), person("M")
+		e.expect(e.call("POST", "/api/employee/detail/job", c.token, map[string]any{"employee_id": worker, "manager_id": boss}), 200)
+		wtok, mtok := e.member(c.orgID, worker), e.member(c.orgID, boss)
+		e.expect(e.call("POST", "/api/approvals/chain", c.token, map[string]any{"kind": "attendance_correction", "levels": []string{"manager", "admins"}}), 200)
+		decisions := func() []map[string]any {
+			t.Helper()
+			var out []map[string]any
+			for _, it := range items(e.expect(e.call("GET", "/api/notifications", wtok, nil), 200)) {
+				if it["kind"] == "approved" || it["kind"] == "rejected" {
+					out = append(out, it)
+				}
+			}
+			return out
+		}
+
+		req := idOf(e.expect(e.call("POST", "/api/requests/attendance", wtok, map[string]any{"date": "2026-12-08", "kind": "add_punch", "time": "17:30", "reason": "Forgot"}), 201))
+		path := fmt.Sprintf("/api/approvals/attendance_correction/%d", req)
+		e.expect(e.call("POST", path+"/approve", mtok, map[string]any{"comment": "ok"}), 200)
+		if n := decisions(); len(n) != 0 {
+			t.Fatalf("told of a decision at level 1 of 2: %v", n)
+		}
+		e.expect(e.call("POST", path+"/approve", c.token, map[string]any{"comment": "Applied"}), 200)
+		n := decisions()
+		if len(n) != 1 || n[0]["kind"] != "approved" {
+			t.Fatalf("after the final approval the requester has %v", n)
+		}
+		p, _ := n[0]["params"].(map[string]any)
+		if p["request_kind"] != "attendance_correction" || p["request_id"] != float64(req) || p["date"] != "2026-12-08" || p["correction"] != "add_punch" || p["by"] == "" || p["comment"] != "Applied" {
+			t.Fatalf("approved params %v", p)
+		}
+
+		st := idOf(e.expect(e.call("POST", "/api/requests/attendance", wtok, map[string]any{"date": "2026-12-09", "kind": "status", "status": 1, "reason": "Client visit"}), 201))
+		e.expect(e.call("POST", fmt.Sprintf("/api/approvals/attendance_correction/%d/reject", st), mtok, map[string]any{"comment": "No visit planned"}), 200)
+		n = decisions()
+		if len(n) != 2 || n[0]["kind"] != "rejected" {
+			t.Fatalf("after the rejection the requester has %v", n)
+		}
+		if p, _ := n[0]["params"].(map[string]any); p["request_id"] != float64(st) || p["comment"] != "No visit planned" || p["date"] != "2026-12-09" {
+			t.Fatalf("rejected params %v", p)
+		}
+	})
+}

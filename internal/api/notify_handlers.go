@@ -148,7 +148,8 @@ func (a *API) setNotificationPreferences(w http.ResponseWriter, r *http.Request)
 // every write has its own deadline instead, a comment line is sent every StreamHeartbeat,
 // and the stream ends after StreamLifetime for the client to reconnect. The answer is
 // text/event-stream, which the JSON compressor passes through untouched, and it is flushed
-// after every event.
+// after every event. A user holds at most notify.MaxStreamsPerUser streams on a node: a new one
+// ends the oldest with a "superseded" event.
 func (a *API) notificationStream(w http.ResponseWriter, r *http.Request) error {
 	raw := r.Header.Get("Last-Event-ID")
 	field := "Last-Event-ID"
@@ -165,7 +166,7 @@ func (a *API) notificationStream(w http.ResponseWriter, r *http.Request) error {
 	}
 	p := principal(r)
 	ctx := r.Context()
-	wake, stop := a.Notify.Hub.Subscribe(p.UserID) // before reading, so nothing falls between
+	sub, stop := a.Notify.Hub.Subscribe(p.UserID) // before reading, so nothing falls between
 	defer stop()
 	if raw == "" {
 		var err error
@@ -242,7 +243,12 @@ func (a *API) notificationStream(w http.ResponseWriter, r *http.Request) error {
 			if !send(": ping\n\n") {
 				return nil
 			}
-		case <-wake:
+		case <-sub.Wake:
+		case <-sub.Evicted:
+			// The user opened more streams than the cap on this node: this, the oldest, ends
+			// and tells its client not to reconnect until it is looked at again.
+			send("event: superseded\ndata: {}\n\n")
+			return nil
 		}
 	}
 }

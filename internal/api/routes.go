@@ -250,11 +250,13 @@ func (a *API) Routes() []Route {
 		signedIn("GET", "/api/requests", a.myRequests),
 		// "My team": a manager's direct reports, their attendance, leave and requests.
 		manager("GET", "/api/team", a.teamList),
+		manager("GET", "/api/team/attendance/daily", a.teamDaily),
 		manager("GET", "/api/team/{id}/attendance/monthly", a.teamMonthly),
 		manager("GET", "/api/team/{id}/leave", a.teamLeave),
 		manager("GET", "/api/team/{id}/requests", a.teamRequests),
 		// Delegation: an approver names a substitute for a date range (visible to both).
 		signedIn("GET", "/api/approvals/delegations", a.myDelegations),
+		signedIn("GET", "/api/approvals/substitutes", a.substitutes),
 		signedIn("POST", "/api/approvals/delegations", a.delegate),
 		signedIn("DELETE", "/api/approvals/delegations", a.undelegate),
 	)...)

@@ -661,6 +661,8 @@ var routeCases = map[string]routeCase{
 	"GET /api/team/{id}/leave":              {},
 	"GET /api/team/{id}/requests":           {},
 	"GET /api/approvals/delegations":        {},
+	"GET /api/approvals/substitutes":        {},
+	"GET /api/team/attendance/daily":        {},
 	"POST /api/approvals/delegations":       {body: map[string]any{"substitute_id": 999999, "from_date": "2026-12-01", "to_date": "2026-12-02"}},
 	"DELETE /api/approvals/delegations": {query: "?id=999999",
 		foreign: func(e *env, v tenant) (string, any) {

@@ -142,3 +142,39 @@ func (a *API) teamRequests(w http.ResponseWriter, r *http.Request) error {
 	web.Data(w, http.StatusOK, out)
 	return nil
 }
+
+// teamDaily is one day's attendance (today in the organisation's zone by default) of each of
+// the caller's direct reports, computed by the attendance engine as every report is, in name
+// order.
+func (a *API) teamDaily(w http.ResponseWriter, r *http.Request) error {
+	me, err := a.People.Mine(r.Context(), principal(r))
+	if err != nil {
+		return err
+	}
+	reports, err := a.People.Reports(r.Context(), principal(r).OrgID, me.ID)
+	if err != nil {
+		return err
+	}
+	date, err := a.dateParam(r, "date")
+	if err != nil {
+		return err
+	}
+	out := []dailyRow{}
+	if len(reports) > 0 {
+		ids := make([]int64, len(reports))
+		for i, p := range reports {
+			ids[i] = p.ID
+		}
+		rows, _, _, err := a.Attendance.Report(r.Context(), principal(r).OrgID, attendance.Query{PersonIDs: ids, From: date, To: date}, database.Page{})
+		if err != nil {
+			return err
+		}
+		for _, row := range rows {
+			if len(row.Days) > 0 {
+				out = append(out, dailyRow{refResponse: toRefResponse(row.Person), dayResponse: toDay(row.Days[0])})
+			}
+		}
+	}
+	web.Data(w, http.StatusOK, out)
+	return nil
+}

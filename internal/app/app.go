@@ -170,6 +170,7 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, opt Options) (
 	nt := notify.NewService(db, outbox)
 	lv.SetNotifier(nt)
 	apv.OnWaiting = waitingNotifier(nt)
+	apv.OnDecision = decisionNotifier(nt, corr)
 	att.SetNotifier(nt)
 	clk := clockin.NewService(db, att, att, signer)
 	ic := &iclock.Server{DB: db, Devices: devs, Attendance: att, Orgs: orgs}
@@ -227,5 +228,38 @@ func waitingNotifier(nt *notify.Service) func(ctx context.Context, orgID int64, 
 			}
 		}
 		return nt.Write(ctx, orgID, users, notify.Waiting, map[string]any{"request_id": r.ID, "request_kind": r.Kind, "person": name})
+	}
+}
+
+// decisionNotifier tells the requester of an attendance correction that it was approved or
+// rejected (with the approver's comment). Leave and away tell their applicants themselves,
+// with their type and dates, so they are left alone here.
+func decisionNotifier(nt *notify.Service, corr *correction.Service) func(ctx context.Context, orgID int64, r approval.Request, d approval.Decision) error {
+	return func(ctx context.Context, orgID int64, r approval.Request, d approval.Decision) error {
+		if r.Kind != approval.KindCorrection {
+			return nil
+		}
+		var kind string
+		switch d.Action {
+		case approval.ActApproved:
+			kind = notify.Approved
+		case approval.ActRejected:
+			kind = notify.Rejected
+		default:
+			return nil
+		}
+		rc, err := nt.Person(ctx, orgID, r.PersonID)
+		if err != nil || rc.UserID == 0 {
+			return err
+		}
+		c, err := corr.Get(ctx, orgID, r.RefID)
+		if err != nil {
+			return err
+		}
+		params := map[string]any{"request_id": r.RefID, "request_kind": r.Kind, "correction": c.Type, "date": c.Date, "by": d.ActorName}
+		if d.Comment != "" {
+			params["comment"] = d.Comment
+		}
+		return nt.Write(ctx, orgID, []int64{rc.UserID}, kind, params)
 	}
 }

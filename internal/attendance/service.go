@@ -671,6 +671,7 @@ type Query struct {
 	Base      string
 	FirstName string
 	PersonID  int64
+	PersonIDs []int64 // when set (and PersonID is not), only these people (a manager's reports)
 	From, To  string
 	Status    *Status // keep only people whose (single) day has this status
 	// GroupID keeps the people who were members of the group during the range (0: all).
@@ -747,6 +748,8 @@ func (s *Service) checkQuery(ctx context.Context, orgID int64, q Query) (*time.L
 	filter := PeopleFilter{Kind: q.Kind, Base: strings.TrimSpace(q.Base), FirstName: strings.TrimSpace(q.FirstName)}
 	if q.PersonID > 0 {
 		filter.IDs = []int64{q.PersonID}
+	} else if len(q.PersonIDs) > 0 {
+		filter.IDs = q.PersonIDs
 	}
 	if q.GroupID > 0 {
 		if _, err := s.store.GetGroup(ctx, orgID, q.GroupID); err != nil {

@@ -23,6 +23,9 @@ type CalendarFilter struct {
 	// their own groups'); PersonID, when set, adds that person (themselves) in any case.
 	Groups   []int64
 	PersonID int64
+	// People, when not nil, limits the calendar to these people (a manager's "my team": their
+	// direct reports and themselves), whatever Groups says.
+	People []int64
 }
 
 // CalendarEntry is one pending or approved application in the calendar.
@@ -117,7 +120,16 @@ func (s *Service) TeamCalendar(ctx context.Context, orgID int64, f CalendarFilte
 	if f.DepartmentID != 0 {
 		query += ` AND p.department_id = ` + arg(f.DepartmentID)
 	}
-	if f.Groups != nil {
+	if f.People != nil {
+		ph := make([]string, len(f.People))
+		for i, id := range f.People {
+			ph[i] = arg(id)
+		}
+		if len(ph) == 0 {
+			ph = []string{"0"}
+		}
+		query += ` AND a.person_id IN (` + strings.Join(ph, ", ") + `)`
+	} else if f.Groups != nil {
 		scope := []string{}
 		if len(f.Groups) > 0 {
 			scope = append(scope, inGroups(f.Groups))

@@ -13,35 +13,72 @@ import (
 // the comma-separated ids of the users who have new rows.
 const Channel = "hadir_notifications"
 
+// MaxStreamsPerUser is how many streams one user may keep open on a node by default: a
+// ninth tab closes the oldest, so a user (or a script holding a token) cannot pile up
+// goroutines and database reads on one node.
+const MaxStreamsPerUser = 8
+
 // Hub fans "user X has new notifications" out to the streams open on this node. A signal
 // carries no row: a stream reads the rows after the last id it sent, so a signal heard twice
 // (from this node's commit and from LISTEN) or a burst of them costs one query, not a
 // duplicate event.
 type Hub struct {
+	// PerUser caps the subscriptions of one user (MaxStreamsPerUser when 0): opening one
+	// more ends the oldest, whose Evicted channel is closed.
+	PerUser int
+
 	mu   sync.Mutex
-	subs map[int64]map[chan struct{}]struct{}
+	subs map[int64][]*Subscription // per user, oldest first
+}
+
+// Subscription is one open stream's place in the Hub.
+type Subscription struct {
+	// Wake is signalled when the user may have new rows.
+	Wake <-chan struct{}
+	// Evicted is closed when a newer subscription of the same user pushed this one out.
+	Evicted <-chan struct{}
+
+	wake    chan struct{}
+	evicted chan struct{}
 }
 
 // NewHub returns an empty Hub.
-func NewHub() *Hub { return &Hub{subs: map[int64]map[chan struct{}]struct{}{}} }
+func NewHub() *Hub { return &Hub{subs: map[int64][]*Subscription{}} }
 
-// Subscribe returns a channel that is signalled when the user may have new rows, and the
-// function that ends the subscription.
-func (h *Hub) Subscribe(userID int64) (<-chan struct{}, func()) {
-	ch := make(chan struct{}, 1)
-	h.mu.Lock()
-	if h.subs[userID] == nil {
-		h.subs[userID] = map[chan struct{}]struct{}{}
+// Subscribe opens a subscription for the user, ending their oldest one when they already
+// hold the cap, and returns it with the function that ends it (safe to call after an
+// eviction).
+func (h *Hub) Subscribe(userID int64) (*Subscription, func()) {
+	s := &Subscription{wake: make(chan struct{}, 1), evicted: make(chan struct{})}
+	s.Wake, s.Evicted = s.wake, s.evicted
+	limit := h.PerUser
+	if limit <= 0 {
+		limit = MaxStreamsPerUser
 	}
-	h.subs[userID][ch] = struct{}{}
+	h.mu.Lock()
+	list := append(h.subs[userID], s)
+	for len(list) > limit {
+		close(list[0].evicted)
+		list[0] = nil
+		list = list[1:]
+	}
+	h.subs[userID] = list
 	h.mu.Unlock()
-	return ch, func() {
+	return s, func() {
 		h.mu.Lock()
-		delete(h.subs[userID], ch)
-		if len(h.subs[userID]) == 0 {
-			delete(h.subs, userID)
+		defer h.mu.Unlock()
+		list := h.subs[userID]
+		for i, x := range list {
+			if x == s {
+				list = append(list[:i:i], list[i+1:]...)
+				break
+			}
 		}
-		h.mu.Unlock()
+		if len(list) == 0 {
+			delete(h.subs, userID)
+		} else {
+			h.subs[userID] = list
+		}
 	}
 }
 
@@ -49,8 +86,8 @@ func (h *Hub) Subscribe(userID int64) (<-chan struct{}, func()) {
 func (h *Hub) Publish(userID int64) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	for ch := range h.subs[userID] {
-		signal(ch)
+	for _, s := range h.subs[userID] {
+		signal(s.wake)
 	}
 }
 
@@ -59,9 +96,9 @@ func (h *Hub) Publish(userID int64) {
 func (h *Hub) publishAll() {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	for _, chans := range h.subs {
-		for ch := range chans {
-			signal(ch)
+	for _, list := range h.subs {
+		for _, s := range list {
+			signal(s.wake)
 		}
 	}
 }
@@ -75,8 +112,8 @@ func (h *Hub) Subscribers() int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	n := 0
-	for _, chans := range h.subs {
-		n += len(chans)
+	for _, list := range h.subs {
+		n += len(list)
 	}
 	return n
 }

@@ -1273,9 +1273,17 @@ export interface paths {
     /** Remove a delegation the caller gave or received (an admin: any of the organisation) */
     delete: operations["deleteDelegation"];
   };
+  "/api/approvals/substitutes": {
+    /** Colleagues the caller may name as a substitute: up to 20 people of the organisation (teachers and staff in a school) with an account, other than the caller, by name or code */
+    get: operations["listSubstitutes"];
+  };
   "/api/team": {
     /** My team: the caller's direct reports (403 when the caller manages nobody) */
     get: operations["listMyTeam"];
+  };
+  "/api/team/attendance/daily": {
+    /** My team's day: each direct report's attendance on a date (today in the organisation's zone by default), computed as every report is, in name order */
+    get: operations["teamDaily"];
   };
   "/api/team/{id}/attendance/monthly": {
     /** A report's month of attendance, as the personal monthly call answers it */
@@ -10733,6 +10741,32 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
+  /** Colleagues the caller may name as a substitute: up to 20 people of the organisation (teachers and staff in a school) with an account, other than the caller, by name or code */
+  listSubstitutes: {
+    parameters: {
+      query?: {
+        search?: string;
+      };
+    };
+    responses: {
+      /** @description The colleagues, by name */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+                id: number;
+                code: string;
+                name: string;
+              }[];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
   /** My team: the caller's direct reports (403 when the caller manages nobody) */
   listMyTeam: {
     responses: {
@@ -10741,6 +10775,29 @@ export interface operations {
         content: {
           "application/json": {
             data: components["schemas"]["Person"][];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** My team's day: each direct report's attendance on a date (today in the organisation's zone by default), computed as every report is, in name order */
+  teamDaily: {
+    parameters: {
+      query?: {
+        date?: string;
+      };
+    };
+    responses: {
+      /** @description One row per report */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["AttendanceDailyRow"][];
           };
         };
       };
@@ -13414,6 +13471,8 @@ export interface operations {
         to: string;
         group_id?: number;
         department_id?: number;
+        /** @description 1: a manager's team only, their direct reports and themselves (403 when the caller manages nobody) */
+        team?: "0" | "1";
       };
     };
     responses: {
@@ -13426,6 +13485,7 @@ export interface operations {
         };
       };
       401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
       503: components["responses"]["ServiceUnavailable"];

@@ -43,8 +43,9 @@ export function useMyRequests() {
 
 export interface CorrectionInput {
   date: string;
-  kind: 'add_punch' | 'status';
+  kind: 'add_punch' | 'move_punch' | 'status';
   time?: string;
+  punch_id?: number;
   status?: number;
   reason: string;
 }
@@ -93,6 +94,91 @@ export function useTeamRequests(id: number | undefined) {
   return useQuery({
     queryKey: [...approvalKeys.all, 'team', id, 'requests'],
     queryFn: ({ signal }) => api.get<DataEnvelope<CorrectionRequest[]>>(`/api/team/${id}/requests`, undefined, signal).then((r) => r.data),
+    enabled: !!id,
+  });
+}
+
+export type Delegation = components['schemas']['ApprovalDelegation'];
+
+export interface Substitute {
+  id: number;
+  code: string;
+  name: string;
+}
+
+const delegationKey = () => [...approvalKeys.all, 'delegations'] as const;
+
+/** The delegations the caller gave (as an approver) or received (as a substitute). */
+export function useDelegations() {
+  return useQuery({
+    queryKey: delegationKey(),
+    queryFn: ({ signal }) => api.get<DataEnvelope<Delegation[]>>('/api/approvals/delegations', undefined, signal).then((r) => r.data),
+  });
+}
+
+/** Colleagues the caller may name as a substitute (name or code contains search). */
+export function useSubstitutes(search: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...approvalKeys.all, 'substitutes', search],
+    queryFn: ({ signal }) =>
+      api.get<DataEnvelope<Substitute[]>>('/api/approvals/substitutes', { search: search || undefined }, signal).then((r) => r.data),
+    enabled,
+  });
+}
+
+export function useDelegate() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { substitute_id: number; from_date: string; to_date: string }) =>
+      api.post<DataEnvelope<Delegation>>('/api/approvals/delegations', v).then((r) => r.data),
+    onSuccess: () => qc.invalidateQueries({ queryKey: delegationKey() }),
+  });
+}
+
+export function useUndelegate() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.delete<unknown>('/api/approvals/delegations', { id }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: delegationKey() }),
+  });
+}
+
+export interface MyPunch {
+  id: number;
+  time: string;
+  source: string;
+}
+
+/** The caller's own punches of a date, to choose the one to move. */
+export function useMyPunches(date: string | undefined) {
+  return useQuery({
+    queryKey: [...approvalKeys.all, 'punches', date],
+    queryFn: ({ signal }) =>
+      api
+        .get<DataEnvelope<{ records: MyPunch[] }>>('/api/school/personal/attendance/clock', { date }, signal)
+        .then((r) => r.data.records.map((p) => ({ id: p.id, time: p.time, source: p.source }))),
+    enabled: !!date,
+    retry: false,
+  });
+}
+
+export type TeamDay = components['schemas']['AttendanceDailyRow'];
+export type TeamMonth = components['schemas']['AttendanceRangeRow'];
+
+/** Each direct report's attendance on a date (today in the organisation's zone without one). */
+export function useTeamDay(date: string | undefined) {
+  return useQuery({
+    queryKey: [...approvalKeys.all, 'team', 'day', date ?? 'today'],
+    queryFn: ({ signal }) => api.get<DataEnvelope<TeamDay[]>>('/api/team/attendance/daily', { date }, signal).then((r) => r.data),
+    retry: false,
+  });
+}
+
+/** One report's month of attendance (month: YYYY-MM). */
+export function useTeamMonth(id: number | undefined, month: string) {
+  return useQuery({
+    queryKey: [...approvalKeys.all, 'team', id, 'month', month],
+    queryFn: ({ signal }) => api.get<DataEnvelope<TeamMonth>>(`/api/team/${id}/attendance/monthly`, { date: month }, signal).then((r) => r.data),
     enabled: !!id,
   });
 }

@@ -10,6 +10,7 @@ import { QueryError } from '../../../components/query-error';
 import { ResponsiveTable, type ListColumn } from '../../../components/responsive-table';
 import { translateApiError } from '../../../lib/form-errors';
 import { useDecide, useWaiting, type ApprovalRequest } from '../api/approvals';
+import { DelegationCard } from './delegation-card';
 
 export default function InboxPage() {
   const { t } = useTranslation(['approvals', 'common', 'errors']);
@@ -88,6 +89,7 @@ export default function InboxPage() {
           />
         )}
       </Card>
+      <DelegationCard />
       <Modal
         open={!!open}
         title={open ? t(open.approve ? 'inbox.approve_title' : 'inbox.reject_title', { name: open.item.person_name }) : ''}

@@ -1,5 +1,6 @@
-// "Requests": a member asks for a correction of their attendance (a forgotten punch or a
-// day's status, for a past date, with a reason) and follows their requests' timelines.
+// "Requests": a member asks for a correction of their attendance (a forgotten punch, a punch
+// at the wrong time moved, or a day's status, for a past date, with a reason) and follows
+// their requests' timelines.
 import { App, Button, Card, Col, DatePicker, Form, Input, Row, Select, TimePicker, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -7,13 +8,14 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { ResponsiveTable, type ListColumn } from '../../../components/responsive-table';
 import { applyServerErrors, translateApiError } from '../../../lib/form-errors';
-import { useCreateCorrection, useMyRequests, type CorrectionRequest } from '../api/approvals';
+import { useCreateCorrection, useMyPunches, useMyRequests, type CorrectionRequest } from '../api/approvals';
 import { TimelineList } from './timeline-list';
 
 interface FormValues {
   date?: Dayjs;
-  kind: 'add_punch' | 'status';
+  kind: 'add_punch' | 'move_punch' | 'status';
   time?: Dayjs;
+  punch_id?: number;
   status?: number;
   reason: string;
 }
@@ -26,6 +28,8 @@ export default function RequestsPage() {
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const kind = Form.useWatch('kind', form);
+  const date = Form.useWatch('date', form);
+  const punches = useMyPunches(kind === 'move_punch' && date ? date.format('YYYY-MM-DD') : undefined);
   const mine = useMyRequests();
   const create = useCreateCorrection();
 
@@ -34,7 +38,8 @@ export default function RequestsPage() {
       {
         date: v.date ? v.date.format('YYYY-MM-DD') : '',
         kind: v.kind,
-        time: v.kind === 'add_punch' && v.time ? v.time.format('HH:mm') : undefined,
+        time: v.kind !== 'status' && v.time ? v.time.format('HH:mm') : undefined,
+        punch_id: v.kind === 'move_punch' ? v.punch_id : undefined,
         status: v.kind === 'status' ? v.status : undefined,
         reason: v.reason ?? '',
       },
@@ -76,7 +81,7 @@ export default function RequestsPage() {
               <Form.Item name="kind" label={t('fields.correction')}>
                 <Select
                   data-testid="request-kind"
-                  options={(['add_punch', 'status'] as const).map((k) => ({ value: k, label: t(`types.${k}`) }))}
+                  options={(['add_punch', 'move_punch', 'status'] as const).map((k) => ({ value: k, label: t(`types.${k}`) }))}
                 />
               </Form.Item>
             </Col>
@@ -86,12 +91,29 @@ export default function RequestsPage() {
                   <Select data-testid="request-status" options={STATUSES.map((s) => ({ value: s, label: t(`statuses.${s}`) }))} />
                 </Form.Item>
               ) : (
-                <Form.Item name="time" label={t('fields.time')} rules={[{ required: true, message: t('errors:validation.required') }]}>
+                <Form.Item name="time" label={t(kind === 'move_punch' ? 'requests.new_time' : 'fields.time')} rules={[{ required: true, message: t('errors:validation.required') }]}>
                   <TimePicker format="HH:mm" style={{ width: '100%' }} data-testid="request-time" />
                 </Form.Item>
               )}
             </Col>
           </Row>
+          {kind === 'move_punch' && (
+            <Form.Item
+              name="punch_id"
+              label={t('requests.punch')}
+              extra={date && !punches.isFetching && (punches.data ?? []).length === 0 ? t('requests.no_punches') : undefined}
+              rules={[{ required: true, message: t('errors:validation.required') }]}
+            >
+              <Select
+                data-testid="request-punch"
+                disabled={!date}
+                placeholder={date ? undefined : t('requests.date_first')}
+                loading={punches.isFetching}
+                options={(punches.data ?? []).map((p) => ({ value: p.id, label: p.time.slice(0, 5) }))}
+                style={{ maxWidth: 320 }}
+              />
+            </Form.Item>
+          )}
           <Form.Item
             name="reason"
             label={t('fields.reason')}

@@ -12,6 +12,8 @@ export interface CalendarQuery {
   to: string;
   group_id?: number;
   department_id?: number;
+  /** 1: a manager's own team (their direct reports and themselves). */
+  team?: 1;
 }
 
 export function useTeamCalendar(q: CalendarQuery) {
@@ -49,5 +51,16 @@ export function useCalendarDepartments(enabled: boolean) {
     queryKey: ['calendar', 'departments'],
     enabled,
     queryFn: ({ signal }) => api.get<ListEnvelope<Named>>('/api/department/record', { 'page[size]': 150 }, signal).then((r) => r.data),
+  });
+}
+
+/** Whether the caller manages people (GET /api/team answers 403 when they manage nobody). */
+export function useManagesTeam(enabled: boolean) {
+  return useQuery({
+    queryKey: ['calendar', 'manages'],
+    enabled,
+    retry: false,
+    staleTime: 5 * 60_000,
+    queryFn: ({ signal }) => api.get<DataEnvelope<unknown[]>>('/api/team', undefined, signal).then((r) => r.data.length > 0),
   });
 }

@@ -7,7 +7,7 @@ import { QueryError } from '../../../components/query-error';
 import { useSession } from '../../../lib/use-session';
 import { useNarrowScreen } from '../../../lib/use-narrow-screen';
 import { dateInZone } from '../../../lib/org-date';
-import { useCalendarDepartments, useCalendarGroups, useTeamCalendar, type CalendarEntry, type TeamCalendar } from '../api/calendar';
+import { useCalendarDepartments, useCalendarGroups, useManagesTeam, useTeamCalendar, type CalendarEntry, type TeamCalendar } from '../api/calendar';
 import { covers, step, viewDays, type View } from './calendar-days';
 import './team-calendar.css';
 
@@ -80,10 +80,12 @@ export default function TeamCalendarPage() {
   const anchor = /^\d{4}-\d{2}-\d{2}$/.test(params.get('date') ?? '') ? params.get('date')! : dateInZone(session?.org?.timezone);
   const groupID = Number(params.get('group_id')) || undefined;
   const departmentID = Number(params.get('department_id')) || undefined;
+  const manages = useManagesTeam(!!session).data === true;
+  const team = manages && params.get('team') === '1' ? 1 : undefined;
   const days = viewDays(view, anchor);
   const from = view === 'month' ? anchor.slice(0, 8) + '01' : days[0];
   const to = view === 'month' ? days.filter((d) => d.slice(0, 7) === anchor.slice(0, 7)).at(-1)! : days[6];
-  const cal = useTeamCalendar({ from, to, group_id: groupID, department_id: departmentID });
+  const cal = useTeamCalendar({ from, to, group_id: groupID, department_id: departmentID, team });
   const data = cal.data as TeamCalendar | undefined;
   const groups = useCalendarGroups(org, admin);
   const departments = useCalendarDepartments(admin && org === 'company');
@@ -127,6 +129,18 @@ export default function TeamCalendarPage() {
               aria-label={t('view')}
             />
           </Space>
+          {manages && (
+            <Segmented<'all' | 'team'>
+              value={team ? 'team' : 'all'}
+              onChange={(v) => set({ team: v === 'team' ? '1' : undefined })}
+              options={[
+                { value: 'all', label: t(admin ? 'scope.all' : 'scope.mine') },
+                { value: 'team', label: <span data-testid="calendar-my-team">{t('scope.team')}</span> },
+              ]}
+              aria-label={t('scope.label')}
+              data-testid="calendar-scope"
+            />
+          )}
           {admin && (
             <Space wrap>
               <Select

@@ -1,4 +1,4 @@
-// The approval chain of a leave or away type (issue 12): its ordered levels as the API stores
+// The approval chain of a leave or away type, or of the organisation's attendance corrections (issue 12): its ordered levels as the API stores
 // them ("manager", "department_head", "admins", "person:<id>").
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -9,9 +9,12 @@ import { leaveKeys, type LeaveKind } from './faces';
 export type ApprovalChain = components['schemas']['ApprovalChain'];
 const PATH = '/api/approvals/chain';
 
-export const chainKey = (kind: LeaveKind, typeId: number) => [...leaveKeys.all, 'chain', kind, typeId] as const;
+/** The kinds with chains: leave and away types, and the organisation's attendance corrections (type 0). */
+export type ChainKind = LeaveKind | 'attendance_correction';
 
-export function useApprovalChain(kind: LeaveKind, typeId: number, enabled: boolean) {
+export const chainKey = (kind: ChainKind, typeId: number) => [...leaveKeys.all, 'chain', kind, typeId] as const;
+
+export function useApprovalChain(kind: ChainKind, typeId: number, enabled: boolean) {
   return useQuery({
     queryKey: chainKey(kind, typeId),
     queryFn: ({ signal }) => api.get<DataEnvelope<ApprovalChain>>(PATH, { kind, type_id: typeId }, signal).then((r) => r.data),
@@ -19,7 +22,7 @@ export function useApprovalChain(kind: LeaveKind, typeId: number, enabled: boole
   });
 }
 
-export function useSaveApprovalChain(kind: LeaveKind, typeId: number) {
+export function useSaveApprovalChain(kind: ChainKind, typeId: number) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (levels: string[]) => api.post<DataEnvelope<ApprovalChain>>(PATH, { kind, type_id: typeId, levels }).then((r) => r.data),

@@ -17,8 +17,9 @@ export interface GroupOption {
 }
 
 /** People of the face matching a search (by name or code), first 30. */
-export function usePeopleOptions(face: PersonLeaveFace, search: string) {
+export function usePeopleOptions(face: PersonLeaveFace, search: string, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: leaveKeys.people(face.api.people, { search }),
     queryFn: ({ signal }) =>
       api

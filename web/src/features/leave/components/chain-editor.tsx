@@ -1,4 +1,5 @@
-// The approval chain editor of a leave or away type (issue 12): ordered levels, each the
+// The approval chain editor of a leave or away type, or of the organisation's attendance
+// corrections (issue 12): ordered levels, each the
 // applicant's manager, the department head, the admins or one named person. A level whose
 // approver would be the applicant, or is nobody, is skipped and the skip shows on the
 // application's timeline; no levels at all means the default, the admins.
@@ -15,20 +16,28 @@ import {
   toDrafts,
   useApprovalChain,
   useSaveApprovalChain,
+  type ChainKind,
   type LevelDraft,
   type LevelKind,
 } from '../api/approval-chain';
-import { personFace, type LeaveKind, type LeaveType, type OrgKind } from '../api/faces';
+import { personFace, type OrgKind } from '../api/faces';
 import { PersonPicker } from './person-picker';
 
-export function ChainModal({ org, kind, type, onClose }: { org: OrgKind; kind: LeaveKind; type: LeaveType | null; onClose: () => void }) {
+/**
+ * The chain of what `type` names (open while it is set): a leave or away type, or, for kind
+ * attendance_correction, the organisation's one chain (id 0). In a school the named-person
+ * level searches teachers and staff alike.
+ */
+export function ChainModal({ org, kind, type, onClose }: { org: OrgKind; kind: ChainKind; type: { id: number; type: string } | null; onClose: () => void }) {
   const { t } = useTranslation(['leave', 'common', 'errors']);
   const { message } = App.useApp();
   const typeId = type?.id ?? 0;
   const chain = useApprovalChain(kind, typeId, !!type);
   const save = useSaveApprovalChain(kind, typeId);
   const [levels, setLevels] = useState<LevelDraft[]>([]);
-  const face = personFace(kind, org === 'company' ? 'employee' : 'teacher');
+  const faceKind = kind === 'attendance_correction' ? 'leave' : kind; // the face is only for finding people
+  const face = personFace(faceKind, org === 'company' ? 'employee' : 'teacher');
+  const staffFace = org === 'school' ? personFace(faceKind, 'staff') : undefined;
 
   useEffect(() => {
     if (chain.data) setLevels(toDrafts(chain.data.levels));
@@ -63,7 +72,7 @@ export function ChainModal({ org, kind, type, onClose }: { org: OrgKind; kind: L
       okButtonProps={{ 'data-testid': 'chain-submit' } as Record<string, string>}
       destroyOnHidden
     >
-      <Typography.Paragraph type="secondary">{t('chain.help')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t(kind === 'attendance_correction' ? 'chain.help_corrections' : 'chain.help')}</Typography.Paragraph>
       {chain.isError ? (
         <QueryError error={chain.error} onRetry={() => chain.refetch()} />
       ) : (
@@ -90,6 +99,7 @@ export function ChainModal({ org, kind, type, onClose }: { org: OrgKind; kind: L
                       {l.personId && !chain.isFetching && <Typography.Text type="secondary">{t('chain.person_id', { id: l.personId })}</Typography.Text>}
                       <PersonPicker
                         face={face}
+                        alsoFace={staffFace}
                         value={l.personId}
                         testId={`chain-person-${i}`}
                         style={{ minWidth: 220 }}

@@ -103,6 +103,8 @@ export default function LeaveTypesPage({ org, kind }: { org: OrgKind; kind: Leav
   const remove = useDeleteLeaveType(face);
   const [modal, setModal] = useState<{ open: boolean; type: LeaveType | null }>({ open: false, type: null });
   const [chainOf, setChainOf] = useState<LeaveType | null>(null);
+  // The organisation's one chain for attendance corrections is set beside the leave types' chains.
+  const [correctionChain, setCorrectionChain] = useState<{ id: number; type: string } | null>(null);
   const yes = (v: boolean) => (v ? <Tag color="green">{t('types.yes')}</Tag> : <Tag>{t('types.no')}</Tag>);
 
   const columns: TableColumnsType<LeaveType> = [
@@ -155,9 +157,16 @@ export default function LeaveTypesPage({ org, kind }: { org: OrgKind; kind: Leav
         title={t(`titles.${kind}_details`)}
         extra={
           canEdit && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true, type: null })} data-testid="leave-type-create">
-              {t('types.create', { kind: t(`kind.${kind}`) })}
-            </Button>
+            <Space wrap>
+              {kind === 'leave' && (
+                <Button icon={<ApartmentOutlined />} onClick={() => setCorrectionChain({ id: 0, type: t('chain.corrections') })} data-testid="correction-chain-open">
+                  {t('chain.corrections_open')}
+                </Button>
+              )}
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true, type: null })} data-testid="leave-type-create">
+                {t('types.create', { kind: t(`kind.${kind}`) })}
+              </Button>
+            </Space>
           )
         }
       />
@@ -191,6 +200,7 @@ export default function LeaveTypesPage({ org, kind }: { org: OrgKind; kind: Leav
       {org === 'school' && <StatisticsPanel face={face} />}
       <TypeModal face={face} open={modal.open} type={modal.type} onClose={() => setModal({ open: false, type: null })} />
       <ChainModal org={org} kind={kind} type={chainOf} onClose={() => setChainOf(null)} />
+      <ChainModal org={org} kind="attendance_correction" type={correctionChain} onClose={() => setCorrectionChain(null)} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEvents } from './stream';
+import { parseEvents, untilLookedAt } from './stream';
 
 describe('parseEvents', () => {
   it('splits complete events and keeps the rest for the next chunk', () => {
@@ -19,5 +19,27 @@ describe('parseEvents', () => {
   it('joins multi-line data and reads CRLF streams', () => {
     const r = parseEvents('id: 1\r\ndata: a\r\ndata: b\r\n\r\n');
     expect(r.events).toEqual([{ id: '1', event: 'message', data: 'a\nb' }]);
+  });
+});
+
+describe('untilLookedAt', () => {
+  it('waits for a focus of the page, not for time, after the server superseded the stream', async () => {
+    const abort = new AbortController();
+    let resolved = false;
+    const wait = untilLookedAt(abort.signal).then(() => {
+      resolved = true;
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(resolved).toBe(false);
+    window.dispatchEvent(new Event('focus'));
+    await wait;
+    expect(resolved).toBe(true);
+  });
+
+  it('ends when the stream is aborted', async () => {
+    const abort = new AbortController();
+    const wait = untilLookedAt(abort.signal);
+    abort.abort();
+    await expect(wait).resolves.toBeUndefined();
   });
 });

@@ -44,6 +44,28 @@ export function parseEvents(buffer: string): { events: StreamEvent[]; rest: stri
 export type StreamNotification = Notification & { unread: number };
 
 /**
+ * Resolves when the page is looked at again (visible and focused), or when aborted: a stream
+ * the server superseded (the user opened more tabs than the cap) reconnects only then, so
+ * that background tabs do not push each other out in turn.
+ */
+export function untilLookedAt(signal: AbortSignal, doc: Document = document, win: Window = window): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      doc.removeEventListener('visibilitychange', onChange);
+      win.removeEventListener('focus', onChange);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const onChange = () => {
+      if (doc.visibilityState === 'visible') done();
+    };
+    doc.addEventListener('visibilitychange', onChange);
+    win.addEventListener('focus', onChange);
+    signal.addEventListener('abort', done);
+  });
+}
+
+/**
  * Follows the signed-in user's notification stream while mounted: each event sets the
  * unread count and refreshes the inbox. Reconnects after the server ends a stream or the
  * network drops, from the last id seen.
@@ -66,6 +88,7 @@ export function useNotificationStream(onNotification?: (n: StreamNotification) =
           if (res.ok && res.body) {
             const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
             let buffer = '';
+            let superseded = false;
             for (;;) {
               const { value, done } = await reader.read();
               if (done) break;
@@ -74,6 +97,7 @@ export function useNotificationStream(onNotification?: (n: StreamNotification) =
               if (parsed.retry) delay = parsed.retry;
               if (parsed.lastId) lastId = parsed.lastId;
               for (const ev of parsed.events) {
+                if (ev.event === 'superseded') superseded = true;
                 if (ev.event !== 'notification') continue;
                 const n = JSON.parse(ev.data) as StreamNotification;
                 qc.setQueryData([...notificationKeys.all, 'unread'], n.unread);
@@ -84,6 +108,10 @@ export function useNotificationStream(onNotification?: (n: StreamNotification) =
                 }
                 onNotification?.(n);
               }
+            }
+            if (superseded) {
+              await untilLookedAt(abort.signal);
+              continue;
             }
           }
         } catch {

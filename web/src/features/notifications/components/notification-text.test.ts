@@ -31,11 +31,18 @@ describe('notificationText', () => {
     expect(notificationText(t, { kind: 'waiting', params: { request_id: 4, request_kind: 'attendance_correction', person: 'Nurul Lee' } })).toBe(
       'A request from Nurul Lee is waiting for your decision',
     );
+    // A decision on an attendance-correction request (the approvals engine's OnDecision hook).
+    const req = { request_id: 9, request_kind: 'attendance_correction', correction: 'add_punch', date: '2026-12-08', by: 'Aminah' };
+    expect(notificationText(t, { kind: 'approved', params: req })).toBe('Your attendance correction request for 2026-12-08 was approved by Aminah');
+    expect(notificationText(t, { kind: 'rejected', params: { ...req, comment: 'No visit' } })).toBe(
+      'Your attendance correction request for 2026-12-08 was rejected by Aminah: No visit',
+    );
   });
 
   it('links a decision to the applicant’s own list and an applicant’s cancellation nowhere', () => {
     expect(notificationLink({ kind: 'approved', params: { kind: 'away' } })).toBe('/personal/away');
     expect(notificationLink({ kind: 'cancelled', params: { by_applicant: true } })).toBeUndefined();
+    expect(notificationLink({ kind: 'rejected', params: { request_kind: 'attendance_correction' } })).toBe('/personal/requests');
     expect(notificationLink({ kind: 'correction_applied', params: {} })).toBe('/personal/attendance');
     expect(notificationLink({ kind: 'waiting', params: { request_kind: 'leave' } })).toBe('/approvals');
   });

@@ -29,8 +29,12 @@ export function notificationText(t: TFunction, n: Pick<Notification, 'kind' | 'p
       // From the approvals engine: a request of any kind, named by its applicant only.
       return p.request_kind && !p.type ? t('notifications:text.waiting_request', vars) : t('notifications:text.waiting', vars);
     case 'approved':
+      if (p.request_kind === 'attendance_correction') return t('notifications:text.request_approved', vars);
       return t('notifications:text.approved', vars);
     case 'rejected':
+      if (p.request_kind === 'attendance_correction') {
+        return p.comment ? t('notifications:text.request_rejected_comment', { ...vars, comment: str(p, 'comment') }) : t('notifications:text.request_rejected', vars);
+      }
       return p.comment ? t('notifications:text.rejected_comment', { ...vars, comment: str(p, 'comment') }) : t('notifications:text.rejected', vars);
     case 'cancelled':
       return p.by_applicant ? t('notifications:text.cancelled_by_applicant', vars) : t('notifications:text.cancelled', vars);
@@ -51,7 +55,7 @@ export function notificationLink(n: Pick<Notification, 'kind' | 'params'>): stri
   switch (n.kind) {
     case 'approved':
     case 'rejected':
-      return `/personal/${kind}`;
+      return p.request_kind === 'attendance_correction' ? '/personal/requests' : `/personal/${kind}`;
     case 'cancelled':
       return p.by_applicant ? undefined : `/personal/${kind}`;
     case 'correction_applied':
