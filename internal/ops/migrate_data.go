@@ -126,6 +126,11 @@ func MigrateData(ctx context.Context, fromDSN, toDSN string, opt MigrateOptions)
 	for _, t := range schema.order {
 		quoted = append(quoted, quoteIdent(t))
 	}
+	// The audit trail refuses TRUNCATE except in maintenance (migration 0023); replacing a
+	// target's data wholesale is such maintenance, in this transaction only.
+	if _, err := ttx.ExecContext(ctx, `SELECT set_config('hadir.audit_maintenance', 'on', true)`); err != nil {
+		return nil, fmt.Errorf("migrate-data: emptying the target: %w", err)
+	}
 	if _, err := ttx.ExecContext(ctx, `TRUNCATE `+strings.Join(quoted, ", ")+` RESTART IDENTITY CASCADE`); err != nil {
 		return nil, fmt.Errorf("migrate-data: emptying the target: %w", err)
 	}
@@ -333,9 +338,16 @@ func readTargetSchema(ctx context.Context, db *database.DB) (*targetSchema, erro
 	return s, nil
 }
 
-// sqliteTables lists the source's tables (without SQLite's own and the migrations' record).
+// sqliteOnly are tables only the SQLite schema has, holding no data between transactions:
+// the audit trail's actor row and maintenance mark (migration 0023), which PostgreSQL keeps
+// as transaction-local settings instead.
+var sqliteOnly = []string{"audit_context", "audit_maintenance"}
+
+// sqliteTables lists the source's tables (without SQLite's own, the migrations' record and
+// the SQLite-only tables).
 func sqliteTables(ctx context.Context, db *database.DB) ([]string, error) {
-	rows, err := db.QueryContext(ctx, `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'schema_migrations' ORDER BY name`)
+	rows, err := db.QueryContext(ctx, `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> 'schema_migrations'
+		AND name NOT IN ('`+strings.Join(sqliteOnly, "', '")+`') ORDER BY name`)
 	if err != nil {
 		return nil, err
 	}

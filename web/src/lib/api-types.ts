@@ -12567,7 +12567,13 @@ export interface operations {
       };
     };
     responses: {
-      200: components["responses"]["FileDownload"];
+      /** @description The payroll file (payroll-YYYY-MM.xlsx or .csv), header row first */
+      200: {
+        content: {
+          "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+          "text/csv": string;
+        };
+      };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
