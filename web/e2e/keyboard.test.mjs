@@ -35,14 +35,15 @@ async function tabTo(page, testId, max = 150) {
 }
 
 /** Starts again from the top of the page, as after a page load: the browser's next Tab
- * starts where focus last was, so a throwaway element at the top takes it and goes. */
+ * starts where focus last was, so a throwaway element at the top takes it, and goes once the
+ * next Tab has moved on (removed while focused, the app would send focus to the content). */
 async function fromTop(page) {
   await page.evaluate(() => {
     const mark = document.createElement('span');
     mark.tabIndex = -1;
+    mark.addEventListener('blur', () => setTimeout(() => mark.remove(), 0), { once: true });
     document.body.prepend(mark);
     mark.focus();
-    mark.remove();
   });
 }
 
