@@ -7,7 +7,7 @@ LDFLAGS := -s -w -X main.version=$(VERSION) -X main.commit=$(COMMIT)
 GO_SRC  := $(shell find cmd internal web -name '*.go' -not -path 'web/node_modules/*') go.mod go.sum $(shell find internal -name '*.sql')
 WEB_SRC := $(shell find web/src web/public -type f 2>/dev/null) web/index.html web/vite.config.ts web/tsconfig.json web/package.json
 
-.PHONY: run build test test-go test-web lint e2e a11y-all bench loadtest clean release image image-buildah
+.PHONY: run build test test-go test-web lint e2e bench loadtest clean release image image-buildah
 
 ## run: build everything, seed the demo data and serve on 127.0.0.1:8080 (SQLite in ./data)
 run: build
@@ -45,10 +45,6 @@ test-web: web/node_modules/.package-lock.json
 ## e2e: the real binary on a fresh SQLite database driven by headless Chromium
 e2e: $(BIN)
 	cd web && HADIR_BIN=$(CURDIR)/$(BIN) npm run e2e
-
-## a11y-all: every axe walk, including those not yet passing (issue 17; see web/e2e/axe.test.mjs)
-a11y-all: $(BIN)
-	cd web && HADIR_AXE_ALL=1 HADIR_BIN=$(CURDIR)/$(BIN) npm run e2e -- axe.test.mjs
 
 ## lint: formatting and static checks, and the web app's import direction (ESLint)
 lint: web/node_modules/.package-lock.json

@@ -1,11 +1,11 @@
 // The frame of the public pages (sign-in, registration, password reset, verification, terms):
 // a brand panel saying what Hadir is beside the form on a wide screen, a compact brand header
 // above it on a phone; the language switcher and the link to the terms of use on every page.
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Flex, theme } from 'antd';
 import { CalendarOutlined, FieldTimeOutlined, GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../components/brand-logo';
 import { LanguageSwitcher } from '../components/language-switcher';
 import { ThemeSwitcher } from '../components/theme-switcher';
@@ -73,8 +73,33 @@ function BrandPanel({ narrow }: { narrow: boolean }) {
   );
 }
 
+/** Each public page's title (WCAG 2.4.2), by path; only the namespace of the page shown is loaded. */
+const PUBLIC_TITLES: Record<string, string> = {
+  '/login': 'auth:login.title',
+  '/register': 'auth:register.title',
+  '/register/school': 'auth:register_school.title',
+  '/forgot/password': 'auth:forgot.title',
+  '/auth/password/reset': 'auth:reset.title',
+  '/auth/login/link': 'auth:login_link.title',
+  '/terms': 'legal:terms.title',
+  '/verification/employee': 'verification:title',
+  '/verification/employee/register': 'verification:register_title',
+  '/verification/employee/login': 'verification:login_title',
+  '/verification/employee/unqualified': 'verification:unqualified_title',
+};
+
+function usePublicTitle() {
+  const { pathname } = useLocation();
+  const key = PUBLIC_TITLES[pathname.replace(/\/+$/, '')];
+  const { t, i18n } = useTranslation(key ? key.split(':')[0] : 'auth');
+  useEffect(() => {
+    document.title = key ? `${t(key)} · ${APP_NAME}` : APP_NAME;
+  }, [key, t, i18n.language]);
+}
+
 export function PublicLayout() {
   const { t } = useTranslation('auth');
+  usePublicTitle();
   const narrow = useNarrowScreen();
   const { token } = theme.useToken();
   return (

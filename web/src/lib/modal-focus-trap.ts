@@ -31,8 +31,43 @@ export function trapTab(e: KeyboardEvent) {
   }
 }
 
-/** Installs the trap for the whole document; returns the function that removes it. */
+/**
+ * After a dialog closes antd gives focus back to what opened it; when that is gone (the approve
+ * button of a row that left the list once approved) focus falls to <body> and a keyboard or
+ * screen-reader user starts again from the top. Then it goes to the screen's content instead.
+ */
+export function focusFallback(doc: Document = document) {
+  const active = doc.activeElement;
+  if (active && active !== doc.body && active.isConnected) return;
+  if (openDialog(doc)) return;
+  doc.getElementById('main-content')?.focus({ preventScroll: true });
+}
+
+/** Installs the trap and the fallback for the whole document; returns the function that removes them. */
 export function watchModalFocus(): () => void {
   document.addEventListener('keydown', trapTab, true);
-  return () => document.removeEventListener('keydown', trapTab, true);
+  // The element that last had focus: when it leaves the page (its row was removed after the
+  // dialog had already given focus back to it), focus has fallen to <body> with it.
+  let last: Element | null = null;
+  const onFocus = (e: FocusEvent) => {
+    last = e.target instanceof Element ? e.target : null;
+  };
+  document.addEventListener('focusin', onFocus, true);
+  // A dialog closes by hiding its wrapper (style display: none) after its animation, then
+  // antd restores focus; the check runs just after that.
+  let wasOpen = false;
+  const observer = new MutationObserver(() => {
+    const open = !!openDialog();
+    if ((wasOpen && !open) || (last && !last.isConnected)) {
+      last = null;
+      setTimeout(() => focusFallback(), 0);
+    }
+    wasOpen = open;
+  });
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['style'] });
+  return () => {
+    document.removeEventListener('keydown', trapTab, true);
+    document.removeEventListener('focusin', onFocus, true);
+    observer.disconnect();
+  };
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Space } from 'antd';
+import { App, Button } from 'antd';
 import { FileExcelOutlined, FilePdfOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AttendanceFace } from '../api/faces';
@@ -25,14 +25,16 @@ export function AttendanceExportButtons({ face, spec }: { face: AttendanceFace; 
     }
   };
 
+  // Two buttons side by side, not a compact group: in a wrapping toolbar each can go to the
+  // next line, so at 320 px (400 % zoom) and with wider text spacing nothing scrolls sideways.
   return (
-    <Space.Compact>
+    <>
       <Button icon={<FilePdfOutlined />} loading={busy === 'pdf'} disabled={!!busy} onClick={() => void run('pdf')} data-testid="attendance-export-pdf">
         {t('export.pdf')}
       </Button>
       <Button icon={<FileExcelOutlined />} loading={busy === 'xlsx'} disabled={!!busy} onClick={() => void run('xlsx')} data-testid="attendance-export-xlsx">
         {t('export.xlsx')}
       </Button>
-    </Space.Compact>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 // The apply form of the personal area and of an admin's assignment: type, dates, full/AM/PM
 // for a single day, hours for hourly types, reason and an optional attachment.
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Alert, Button, DatePicker, Form, Input, InputNumber, Radio, Select, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
@@ -56,6 +56,9 @@ export function ApplyForm({
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string[]>([]);
+  // The attachment is not a form field (antd ties a field's message to it only by name), so
+  // its message is tied to its button here.
+  const attachmentHelp = useId();
   const typeId = Form.useWatch('leave_type_id', form);
   const from = Form.useWatch('from_date', form);
   const to = Form.useWatch('to_date', form);
@@ -167,7 +170,7 @@ export function ApplyForm({
       <Form.Item
         label={t('fields.attachment')}
         validateStatus={fileError ? 'error' : undefined}
-        help={fileError ?? t('apply.attachment_help')}
+        help={<span id={attachmentHelp}>{fileError ?? t('apply.attachment_help')}</span>}
         required={!!type?.attachment_required}
       >
         <Upload
@@ -189,7 +192,7 @@ export function ApplyForm({
             return true;
           }}
         >
-          <Button icon={<UploadOutlined />} data-testid="leave-apply-attachment">
+          <Button icon={<UploadOutlined />} aria-describedby={attachmentHelp} aria-invalid={fileError ? true : undefined} data-testid="leave-apply-attachment">
             {t('apply.choose_file')}
           </Button>
         </Upload>

@@ -20,6 +20,9 @@ export function NotificationBell({ compact = false }: { compact?: boolean }) {
   const navigate = useNavigate();
   useNotificationStream();
   const count = unread.data ?? 0;
+  // The count's badge sticks out past the bell's corner; the button leaves room for it on its
+  // right, so the badge stays inside the control (with WCAG text spacing at 320 px it used to
+  // reach beyond the button's box).
   const button = (
     <Button
       type="text"
@@ -29,7 +32,7 @@ export function NotificationBell({ compact = false }: { compact?: boolean }) {
       data-testid="notification-bell"
       data-unread={count}
       onClick={compact ? () => navigate(NOTIFICATIONS_PATH) : undefined}
-      style={{ height: 40, paddingInline: 8 }}
+      style={{ height: 40, paddingInlineStart: 8, paddingInlineEnd: count > 0 ? (count > 9 ? 24 : 16) : 8 }}
     >
       <Badge count={count} size="small" overflowCount={99} offset={[4, -2]}>
         <BellOutlined style={{ fontSize: 18 }} aria-hidden />
