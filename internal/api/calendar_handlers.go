@@ -1,12 +1,10 @@
 package api
 
 import (
-	"errors"
 	"net/http"
 	"slices"
 
 	"hadir/internal/leave"
-	"hadir/internal/people"
 	"hadir/internal/platform/validate"
 	"hadir/internal/platform/web"
 )
@@ -32,19 +30,9 @@ func (a *API) teamCalendar(w http.ResponseWriter, r *http.Request) error {
 	case "1", "true":
 		// "My team": the caller's direct reports and themselves, admin or member; managing
 		// nobody is 403, as on the other "My team" calls.
-		me, err := a.People.Mine(r.Context(), p)
-		if errors.Is(err, people.ErrNotFound) {
-			return errForbidden
-		}
+		me, reports, err := a.myReports(r)
 		if err != nil {
 			return err
-		}
-		reports, err := a.People.Reports(r.Context(), p.OrgID, me.ID)
-		if err != nil {
-			return err
-		}
-		if len(reports) == 0 {
-			return errForbidden
 		}
 		f.People = []int64{me.ID}
 		for _, x := range reports {

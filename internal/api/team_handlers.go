@@ -16,19 +16,9 @@ import (
 // otherwise, whoever else it is).
 func (a *API) checkManager(r *http.Request) error {
 	p := principal(r)
-	me, err := a.People.Mine(r.Context(), p)
-	if errors.Is(err, people.ErrNotFound) {
-		return errForbidden
-	}
+	me, _, err := a.myReports(r)
 	if err != nil {
 		return err
-	}
-	reports, err := a.People.Reports(r.Context(), p.OrgID, me.ID)
-	if err != nil {
-		return err
-	}
-	if len(reports) == 0 {
-		return errForbidden
 	}
 	if v := r.PathValue("id"); v != "" {
 		id, err := web.ID("id", v)
@@ -44,6 +34,27 @@ func (a *API) checkManager(r *http.Request) error {
 		}
 	}
 	return nil
+}
+
+// myReports is the caller's person and their direct reports; a caller without a person, or
+// managing nobody, is 403 (the "My team" calls and the calendar's team=1 share this).
+func (a *API) myReports(r *http.Request) (people.Person, []people.Person, error) {
+	p := principal(r)
+	me, err := a.People.Mine(r.Context(), p)
+	if errors.Is(err, people.ErrNotFound) {
+		return me, nil, errForbidden
+	}
+	if err != nil {
+		return me, nil, err
+	}
+	reports, err := a.People.Reports(r.Context(), p.OrgID, me.ID)
+	if err != nil {
+		return me, nil, err
+	}
+	if len(reports) == 0 {
+		return me, nil, errForbidden
+	}
+	return me, reports, nil
 }
 
 // teamList lists the caller's direct reports.
