@@ -159,7 +159,14 @@ export default function LeaveTypesPage({ org, kind }: { org: OrgKind; kind: Leav
           canEdit && (
             <Space wrap>
               {kind === 'leave' && (
-                <Button icon={<ApartmentOutlined />} onClick={() => setCorrectionChain({ id: 0, type: t('chain.corrections') })} data-testid="correction-chain-open">
+                // Its label is long in some languages (German: 40 letters): on a phone it wraps
+                // inside the button instead of widening the page.
+                <Button
+                  icon={<ApartmentOutlined />}
+                  onClick={() => setCorrectionChain({ id: 0, type: t('chain.corrections') })}
+                  style={{ whiteSpace: 'normal', height: 'auto', minHeight: 32, textAlign: 'start', maxWidth: '100%' }}
+                  data-testid="correction-chain-open"
+                >
                   {t('chain.corrections_open')}
                 </Button>
               )}
