@@ -59,11 +59,7 @@ func (a *API) myReports(r *http.Request) (people.Person, []people.Person, error)
 
 // teamList lists the caller's direct reports.
 func (a *API) teamList(w http.ResponseWriter, r *http.Request) error {
-	me, err := a.People.Mine(r.Context(), principal(r))
-	if err != nil {
-		return err
-	}
-	reports, err := a.People.Reports(r.Context(), principal(r).OrgID, me.ID)
+	_, reports, err := a.myReports(r)
 	if err != nil {
 		return err
 	}
@@ -158,11 +154,7 @@ func (a *API) teamRequests(w http.ResponseWriter, r *http.Request) error {
 // the caller's direct reports, computed by the attendance engine as every report is, in name
 // order.
 func (a *API) teamDaily(w http.ResponseWriter, r *http.Request) error {
-	me, err := a.People.Mine(r.Context(), principal(r))
-	if err != nil {
-		return err
-	}
-	reports, err := a.People.Reports(r.Context(), principal(r).OrgID, me.ID)
+	_, reports, err := a.myReports(r)
 	if err != nil {
 		return err
 	}
