@@ -128,6 +128,13 @@ func TestNotificationReachesTheOtherServeProcess(t *testing.T) {
 // startServe starts `hadir serve` on a free loopback port against dbURL and returns its base URL.
 func startServe(t *testing.T, bin, dir, name, dbURL string) string {
 	t.Helper()
+	base, _ := startServeCmd(t, bin, dir, name, dbURL)
+	return base
+}
+
+// startServeCmd is startServe also returning the process, for a test that kills it.
+func startServeCmd(t *testing.T, bin, dir, name, dbURL string) (string, *exec.Cmd) {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -154,7 +161,7 @@ func startServe(t *testing.T, bin, dir, name, dbURL string) string {
 		if res, err := http.Get(base + "/readyz"); err == nil {
 			res.Body.Close()
 			if res.StatusCode == 200 {
-				return base
+				return base, cmd
 			}
 		}
 		if time.Now().After(deadline) {

@@ -304,6 +304,17 @@ func (s *Service) Login(ctx context.Context, email, password, otpCode string, me
 		}
 		return Session{}, ErrInvalidCredentials
 	}
+	// Password sign-in may be off for the organisation (single sign-on); the owner keeps it, and
+	// the password reset, as the way back in when the provider fails.
+	if u.Role != RoleOwner {
+		off, err := s.PasswordSignInDisabled(ctx, u.OrgID)
+		if err != nil {
+			return Session{}, err
+		}
+		if off {
+			return Session{}, ErrPasswordSignInOff
+		}
+	}
 	if !unlocked {
 		proved, err := s.proveLocked(ctx, u, meta)
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hadir/internal/approval"
 	"hadir/internal/correction"
+	"hadir/internal/webhook"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -46,6 +47,8 @@ type Deps struct {
 	Notify      *notify.Service
 	// Payroll is the monthly payroll export and its column mappings (issue 15).
 	Payroll *payroll.Service
+	// Webhooks are the organisation's registered URLs and their delivery log (issue 15).
+	Webhooks *webhook.Service
 	// BaseURL is the public address, for links the API hands out.
 	BaseURL string
 	// Web is the built single-page app (index.html and assets); nil serves a short notice.

@@ -100,6 +100,13 @@ func (a *API) approvalActor(r *http.Request) (approval.Actor, error) {
 	return out, nil
 }
 
+// waitingItem is a request waiting for the caller, with where its document opens ("" without
+// one; attendance corrections only).
+type waitingItem struct {
+	approval.Request
+	AttachmentURL string `json:"attachment_url"`
+}
+
 // MaxWaiting bounds GET /api/approvals.
 const maxWaiting = 500
 
@@ -113,7 +120,25 @@ func (a *API) waitingList(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	web.Data(w, http.StatusOK, items)
+	// An attendance correction's document opens from the inbox (issue 12).
+	var ids []int64
+	for _, it := range items {
+		if it.Kind == approval.KindCorrection {
+			ids = append(ids, it.RefID)
+		}
+	}
+	urls, err := a.Corrections.AttachmentURLs(r.Context(), principal(r).OrgID, ids)
+	if err != nil {
+		return err
+	}
+	out := make([]waitingItem, len(items))
+	for i, it := range items {
+		out[i] = waitingItem{Request: it}
+		if it.Kind == approval.KindCorrection {
+			out[i].AttachmentURL = urls[it.RefID]
+		}
+	}
+	web.Data(w, http.StatusOK, out)
 	return nil
 }
 
@@ -177,7 +202,8 @@ func (a *API) myPerson(r *http.Request) (people.Person, error) {
 // requestCorrection stores the caller's attendance-correction request and submits it.
 func (a *API) requestCorrection(w http.ResponseWriter, r *http.Request) error {
 	var req correctionRequest
-	if err := web.Decode(w, r, &req); err != nil {
+	att, err := readWithAttachment(w, r, &req)
+	if err != nil {
 		return err
 	}
 	me, err := a.myPerson(r)
@@ -189,11 +215,31 @@ func (a *API) requestCorrection(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	out, err := a.Corrections.Create(r.Context(), principal(r).OrgID, me.ID, correction.Input{Date: req.Date, Kind: req.Kind, Time: req.Time,
-		PunchID: int64(req.PunchID), Status: int(req.Status), Reason: req.Reason}, act)
+		PunchID: int64(req.PunchID), Status: int(req.Status), Reason: req.Reason, Attachment: att}, act)
 	if err != nil {
 		return err
 	}
 	web.Data(w, http.StatusCreated, out)
+	return nil
+}
+
+// correctionAttachment opens a correction request's document, for whoever may see the
+// request: its requester, their manager, an approver it waits for or waited for, an admin.
+// Anyone else of the organisation gets 403, another organisation's request 404.
+func (a *API) correctionAttachment(w http.ResponseWriter, r *http.Request) error {
+	id, err := web.ID("id", r.PathValue("id"))
+	if err != nil {
+		return err
+	}
+	act, err := a.approvalActor(r)
+	if err != nil {
+		return err
+	}
+	att, err := a.Corrections.Attachment(r.Context(), principal(r).OrgID, id, act)
+	if err != nil {
+		return err
+	}
+	writeAttachment(w, att)
 	return nil
 }
 

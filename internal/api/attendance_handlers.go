@@ -48,11 +48,13 @@ type groupRequest struct {
 	TimeOut       string      `json:"time_out"`
 	CutOffTimeOut string      `json:"cut_off_time_out"`
 	EffectiveFrom string      `json:"effective_from"`
+	// LateAfterCutOff: absent (false, default) or present and late (true) after cut-off-in.
+	LateAfterCutOff *bool `json:"late_after_cut_off"`
 }
 
 func (g groupRequest) input() attendance.GroupInput {
 	return attendance.GroupInput{Name: g.Name, Description: g.Description, Mode: g.Mode, TimeIn: g.TimeIn, CutOffTimeIn: g.CutOffTimeIn,
-		TimeOut: g.TimeOut, CutOffTimeOut: g.CutOffTimeOut, EffectiveFrom: g.EffectiveFrom}
+		TimeOut: g.TimeOut, CutOffTimeOut: g.CutOffTimeOut, EffectiveFrom: g.EffectiveFrom, LateAfterCutOff: g.LateAfterCutOff}
 }
 
 // schoolKind reads which kind of school group a call means: type=teacher|staff or
@@ -653,7 +655,7 @@ func (a *API) writeClock(w http.ResponseWriter, r *http.Request, kind string, id
 		}
 		items[i] = map[string]any{"id": p.ID, "time": p.At.In(o.Location()).Format("15:04:05"), "date": p.At.In(o.Location()).Format(time.DateOnly),
 			"at": p.At.Format(time.RFC3339), "local_time": p.LocalTime, "source": p.Source, "device_id": p.DeviceID, "state": p.State,
-			"verify_mode": p.VerifyMode, "temperature": p.Temperature,
+			"verify_mode": p.VerifyMode, "temperature": p.Temperature, "mask": p.Mask,
 			"site_id": p.SiteID, "site": site, "latitude": p.Latitude, "longitude": p.Longitude, "accuracy": p.Accuracy}
 	}
 	web.Data(w, http.StatusOK, map[string]any{"date": date, "day": toDay(day), "records": items})

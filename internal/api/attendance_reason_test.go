@@ -120,5 +120,18 @@ func TestDayReasons(t *testing.T) {
 				t.Errorf("export %s: %q, want %q (rows %v)", code, got[code], text, rows)
 			}
 		}
+
+		// The PDF of the same day carries the same reasons (a cell may wrap them over lines,
+		// so the text is compared without its white space).
+		res = e.expect(e.call("GET", "/api/school/attendance/teacher/report?type=pdf&date=2026-11-16&lang=de", s.token, nil), 200)
+		t.Run("pdf", func(t *testing.T) { // skipped, alone, where pdftotext is missing outside CI
+			text := pdfText(t, []byte(res.raw))
+			flat := strings.Join(strings.Fields(text), "")
+			for _, want := range []string{"Verspätet: erste Stempelung 08:07, Arbeitsbeginn 08:00", "Abwesend: keine Stempelung vor der Stichzeit 10:00"} {
+				if !strings.Contains(flat, strings.Join(strings.Fields(want), "")) {
+					t.Errorf("pdf export lacks %q:\n%s", want, text)
+				}
+			}
+		})
 	})
 }

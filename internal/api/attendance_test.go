@@ -429,3 +429,63 @@ func TestHolidays(t *testing.T) {
 		e.expect(e.call("DELETE", "/api/holiday/record", c.token, map[string]any{"holiday_id": id}), 204)
 	})
 }
+
+// TestLateAfterCutOffSetting: a group's late_after_cut_off (default false) is saved, kept by
+// an update that leaves it out, and decides a first punch after cut-off-in: absent, or
+// present and late by the minutes from time in (issue 13).
+func TestLateAfterCutOffSetting(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		c := e.company("Cut Co")
+		e.app.Attendance.Now = func() time.Time { return time.Date(2026, 11, 25, 12, 0, 0, 0, kl) }
+		g := idOf(e.expect(e.call("POST", "/api/group/record/register", c.token, map[string]any{"name": "Office", "time_in": "08:00", "cut_off_time_in": "10:00",
+			"time_out": "17:00", "cut_off_time_out": "23:00", "effective_from": "2026-01-01"}), 201))
+		setting := func() any {
+			for _, it := range items(e.expect(e.call("GET", "/api/group/record", c.token, nil), 200)) {
+				if int64(it["id"].(float64)) == g {
+					return it["late_after_cut_off"]
+				}
+			}
+			t.Fatal("the group is not listed")
+			return nil
+		}
+		if v := setting(); v != false {
+			t.Fatalf("a new group's setting: %v", v)
+		}
+		var week []map[string]any
+		for d := 1; d <= 7; d++ {
+			week = append(week, map[string]any{"id": d, "type": 1})
+		}
+		e.expect(e.call("POST", "/api/group/schedule", c.token, map[string]any{"id": g, "days": week, "effective_from": "2026-01-01"}), 200)
+		emp := idOf(e.expect(e.call("POST", "/api/employee/record/register", c.token, map[string]any{"code": "E1", "first_name": "Ravi"}), 201))
+		e.expect(e.call("POST", "/api/group/employees", c.token, map[string]any{"group_id": g, "employees": []int64{emp}, "effective_from": "2026-11-01"}), 200)
+		e.punch(c.orgID, emp, "2026-11-10 10:30")
+		e.punch(c.orgID, emp, "2026-11-10 17:10")
+		day := func() map[string]any {
+			return dayOf(t, e.expect(e.call("GET", "/api/employee/attendance?date=2026-11-10", c.token, nil), 200), emp)
+		}
+		if d := day(); d["status"].(float64) != 2 {
+			t.Fatalf("10:30 after a 10:00 cut-off, absent rule: %v", d)
+		}
+		e.expect(e.call("POST", "/api/group/record/update", c.token, map[string]any{"id": g, "name": "Office", "late_after_cut_off": true}), 200)
+		if v := setting(); v != true {
+			t.Fatalf("after setting it: %v", v)
+		}
+		if d := day(); d["status"].(float64) != 1 || d["late"] != true {
+			t.Fatalf("10:30, late rule: %v", d)
+		}
+		// An update that leaves the setting out keeps it.
+		e.expect(e.call("POST", "/api/group/record/update", c.token, map[string]any{"id": g, "name": "Office hours"}), 200)
+		if v := setting(); v != true {
+			t.Fatalf("after an update without it: %v", v)
+		}
+		e.expect(e.call("POST", "/api/group/record/update", c.token, map[string]any{"id": g, "name": "Office hours", "late_after_cut_off": false}), 200)
+		if d := day(); d["status"].(float64) != 2 {
+			t.Fatalf("back to the absent rule: %v", d)
+		}
+		bad := e.expect(e.call("POST", "/api/group/record/update", c.token, map[string]any{"id": g, "name": "Office hours", "late_after_cut_off": "maybe"}), 422)
+		if fieldCode(bad, "late_after_cut_off") == "" {
+			t.Fatalf("a bad setting: %s", bad.raw)
+		}
+	})
+}

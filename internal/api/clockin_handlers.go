@@ -206,6 +206,7 @@ func (a *API) listKiosks(w http.ResponseWriter, r *http.Request) error {
 type kioskRequest struct {
 	Name   string      `json:"name"`
 	SiteID web.FlexInt `json:"site_id"`
+	PinPad bool        `json:"pin_pad"`
 }
 
 // createKiosk makes a kiosk and answers its secret path once; only its hash is kept.
@@ -214,7 +215,7 @@ func (a *API) createKiosk(w http.ResponseWriter, r *http.Request) error {
 	if err := web.Decode(w, r, &req); err != nil {
 		return err
 	}
-	k, secret, err := a.Clockin.CreateKiosk(r.Context(), principal(r).OrgID, int64(req.SiteID), req.Name)
+	k, secret, err := a.Clockin.CreateKiosk(r.Context(), principal(r).OrgID, int64(req.SiteID), req.Name, req.PinPad)
 	if err != nil {
 		return err
 	}
@@ -232,6 +233,117 @@ func (a *API) revokeKiosk(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	web.Data(w, http.StatusOK, map[string]any{"id": id})
+	return nil
+}
+
+type kioskPatch struct {
+	PinPad *bool `json:"pin_pad"`
+}
+
+// updateKiosk switches a kiosk's PIN pad on or off.
+func (a *API) updateKiosk(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	if _, err := a.Clockin.Kiosk(r.Context(), principal(r).OrgID, id); err != nil {
+		return err // another organisation's kiosk is not found, whatever the body
+	}
+	var req kioskPatch
+	if err := web.Decode(w, r, &req); err != nil {
+		return err
+	}
+	if req.PinPad == nil {
+		return validate.Field("pin_pad", "validation.required", "pin_pad is required")
+	}
+	k, err := a.Clockin.SetPinPad(r.Context(), principal(r).OrgID, id, *req.PinPad)
+	if err != nil {
+		return err
+	}
+	web.Data(w, http.StatusOK, k)
+	return nil
+}
+
+// ---- kiosk PINs ----
+
+type pinRequest struct {
+	Pin string `json:"pin"`
+}
+
+// setMyPin sets or changes the caller's own kiosk PIN.
+func (a *API) setMyPin(w http.ResponseWriter, r *http.Request) error {
+	p, err := a.mine(r)
+	if err != nil {
+		return err
+	}
+	var req pinRequest
+	if err := web.Decode(w, r, &req); err != nil {
+		return err
+	}
+	if err := a.Clockin.SetPin(r.Context(), principal(r).OrgID, p.ID, req.Pin); err != nil {
+		return err
+	}
+	web.Data(w, http.StatusOK, map[string]any{"pin_set": true})
+	return nil
+}
+
+// listPins lists who has a kiosk PIN (never the PIN).
+func (a *API) listPins(w http.ResponseWriter, r *http.Request) error {
+	items, err := a.Clockin.PinHolders(r.Context(), principal(r).OrgID)
+	if err != nil {
+		return err
+	}
+	web.Data(w, http.StatusOK, items)
+	return nil
+}
+
+// setPin sets (or clears) a person's kiosk PIN, for people without a phone.
+func (a *API) setPin(clear bool) func(http.ResponseWriter, *http.Request) error {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		id, err := pathID(r)
+		if err != nil {
+			return err
+		}
+		orgID := principal(r).OrgID
+		if clear {
+			err = a.Clockin.ClearPin(r.Context(), orgID, id)
+		} else {
+			var req pinRequest
+			if err := web.Decode(w, r, &req); err != nil {
+				return err
+			}
+			err = a.Clockin.SetPin(r.Context(), orgID, id, req.Pin)
+		}
+		if err != nil {
+			return err
+		}
+		web.Data(w, http.StatusOK, map[string]any{"person_id": id, "pin_set": !clear})
+		return nil
+	}
+}
+
+type kioskPinRequest struct {
+	Code string `json:"code"`
+	Pin  string `json:"pin"`
+}
+
+// kioskPin clocks a person in at a kiosk with the PIN pad (no account): person code and PIN.
+func (a *API) kioskPin(w http.ResponseWriter, r *http.Request) error {
+	var req kioskPinRequest
+	if err := web.Decode(w, r, &req); err != nil {
+		return err
+	}
+	out, err := a.Clockin.PinClock(r.Context(), r.PathValue("secret"), req.Code, req.Pin)
+	if err != nil {
+		return err
+	}
+	p := out.Punch
+	date, clock, _ := strings.Cut(p.LocalTime, "T")
+	w.Header().Set("Cache-Control", "no-store")
+	web.Data(w, http.StatusCreated, map[string]any{
+		"name": out.FirstName, "at": p.At.UTC(), "local_time": p.LocalTime, "date": date, "time": clock,
+		"site": out.Site.Name,
+	})
 	return nil
 }
 
@@ -270,6 +382,7 @@ func (a *API) kioskCode(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Cache-Control", "no-store")
 	web.Data(w, http.StatusOK, map[string]any{
 		"kiosk":        k.Name,
+		"pin_pad":      k.PinPad,
 		"site":         k.SiteName,
 		"organisation": o.Name,
 		"timezone":     o.Timezone,
@@ -362,6 +475,10 @@ func (a *API) memberHome(w http.ResponseWriter, r *http.Request) error {
 	if len(hs) > 0 {
 		next = &hs[0]
 	}
+	hasPin, err := a.Clockin.HasPin(r.Context(), pr.OrgID, p.ID)
+	if err != nil {
+		return err
+	}
 	var day dayResponse
 	if len(rows) > 0 && len(rows[0].Days) > 0 {
 		day = toDay(rows[0].Days[0])
@@ -371,6 +488,7 @@ func (a *API) memberHome(w http.ResponseWriter, r *http.Request) error {
 		"kind":         p.Kind,
 		"today":        day,
 		"web_clock":    map[string]any{"allowed": len(sites) > 0, "sites": shown},
+		"kiosk_pin":    hasPin,
 		"next_holiday": next,
 	})
 	return nil

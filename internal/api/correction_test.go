@@ -198,3 +198,99 @@ func TestCorrectionDecisionNotifiesRequester(t *testing.T) {
 		}
 	})
 }
+
+// TestCorrectionAttachment: a correction request may carry a document, sent as a multipart
+// form beside the JSON body, with the leave attachments' limits (a PDF or an image, at most
+// 5 MB). The requester, their manager (the approver it waits for, and after deciding), and an
+// admin open it; another member gets 403, another organisation 404, and the leave
+// attachments' route does not serve it (issue 12).
+func TestCorrectionAttachment(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		c, other := e.company("Doc Co"), e.company("Other Doc Co")
+		at := time.Date(2026, 12, 10, 9, 0, 0, 0, kl)
+		e.setClock(at)
+		e.app.Approvals.Now = func() time.Time { return at }
+		e.app.Corrections.Now = func() time.Time { return at }
+		person := func(code string) int64 {
+			return idOf(e.expect(e.call("POST", "/api/employee/record/register", c.token, map[string]any{"code": code, "first_name": code}), 201))
+		}
+		worker, boss, bystander := person("W"), person("M"), person("O")
+		e.expect(e.call("POST", "/api/employee/detail/job", c.token, map[string]any{"employee_id": worker, "manager_id": boss}), 200)
+		wtok, mtok, otok := e.member(c.orgID, worker), e.member(c.orgID, boss), e.member(c.orgID, bystander)
+		e.expect(e.call("POST", "/api/approvals/chain", c.token, map[string]any{"kind": "attendance_correction", "levels": []string{"manager", "admins"}}), 200)
+		fields := map[string]string{"date": "2026-12-08", "kind": "add_punch", "time": "17:30", "reason": "Forgot; the gate log is attached"}
+
+		// The leave attachments' limits: not a PDF or image → 422 on attachment; > 5 MB → 413;
+		// a bad field of the form is named as in JSON. Nothing is stored by a refusal.
+		if bad := e.expect(e.multipart("/api/requests/attendance", wtok, fields, "attachment", "notes.txt", []byte("just some text")), 422); fieldCode(bad, "attachment") != "leave.attachment_type" {
+			t.Fatalf("a text file: %s", bad.raw)
+		}
+		big := append([]byte("%PDF-1.4\n"), make([]byte, 5<<20)...)
+		if bad := e.expect(e.multipart("/api/requests/attendance", wtok, fields, "attachment", "big.pdf", big), 422); fieldCode(bad, "attachment") != "upload.too_large" {
+			t.Fatalf("a file over 5 MB: %s", bad.raw)
+		}
+		e.expect(e.multipart("/api/requests/attendance", wtok, fields, "attachment", "huge.pdf", append(big, make([]byte, 1<<20)...)), 413)
+		if bad := e.expect(e.multipart("/api/requests/attendance", wtok, map[string]string{"date": "2026-12-08", "kind": "add_punch", "time": "25:00", "reason": "x"}, "attachment", "a.pdf", []byte("%PDF-1.4\n%%EOF\n")), 422); fieldCode(bad, "time") == "" {
+			t.Fatalf("a bad time in a form: %s", bad.raw)
+		}
+		if mine := items(e.expect(e.call("GET", "/api/requests", wtok, nil), 200)); len(mine) != 0 {
+			t.Fatalf("a refused request was stored: %v", mine)
+		}
+
+		pdf := []byte("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n")
+		created := e.expect(e.multipart("/api/requests/attendance", wtok, fields, "attachment", "gate log.pdf", pdf), 201)
+		d := created.body["data"].(map[string]any)
+		id := int64(d["id"].(float64))
+		url := fmt.Sprintf("/api/requests/attendance/%d/attachment", id)
+		if d["attachment_url"] != url || d["attachment_name"] != "gate log.pdf" || d["time"] != "17:30" {
+			t.Fatalf("created: %s", created.raw)
+		}
+		// A JSON request, as before, has none.
+		plain := idOf(e.expect(e.call("POST", "/api/requests/attendance", wtok, map[string]any{"date": "2026-12-07", "kind": "add_punch", "time": "08:00", "reason": "No file"}), 201))
+
+		open := func(tok string, want int) {
+			t.Helper()
+			status, ct, body := e.get(url, tok)
+			if status != want {
+				t.Fatalf("GET %s: %d, want %d", url, status, want)
+			}
+			if want == 200 && (ct != "application/pdf" || string(body) != string(pdf)) {
+				t.Fatalf("the document came back as %q, %d bytes", ct, len(body))
+			}
+		}
+		open(wtok, 200)
+		open(mtok, 200)    // the approver it waits for
+		open(c.token, 200) // an admin
+		open(otok, 403)
+		open(other.token, 404)
+		open("", 401)
+		if status, _, _ := e.get(fmt.Sprintf("/api/requests/attendance/%d/attachment", plain), wtok); status != 404 {
+			t.Fatalf("a request without a document: %d", status)
+		}
+		if status, _, _ := e.get("/api/requests/attendance/x/attachment", wtok); status != 422 {
+			t.Fatalf("a bad id: %d", status)
+		}
+
+		// The inbox links it.
+		var found bool
+		for _, it := range items(e.expect(e.call("GET", "/api/approvals", mtok, nil), 200)) {
+			if it["ref_id"] == float64(id) {
+				found = it["attachment_url"] == url
+			}
+		}
+		if !found {
+			t.Fatal("the manager's inbox does not link the document")
+		}
+		// The manager decided: still theirs to open; the leave route does not serve it by key.
+		e.expect(e.call("POST", fmt.Sprintf("/api/approvals/attendance_correction/%d/approve", id), mtok, map[string]any{"comment": "ok"}), 200)
+		open(mtok, 200)
+		var key string
+		if err := db.QueryRowContext(context.Background(), `SELECT f.key FROM leave_attachments f JOIN attendance_requests r ON r.attachment_id = f.id WHERE r.id = $1`, id).Scan(&key); err != nil {
+			t.Fatal(err)
+		}
+		if status, _, _ := e.get("/api/leave/attachments/"+key, c.token); status != 404 {
+			t.Fatalf("the leave route served a correction's document: %d", status)
+		}
+	})
+}

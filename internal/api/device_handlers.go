@@ -25,6 +25,38 @@ type deviceRequest struct {
 	Enabled      *bool       `json:"enabled"`
 	PushKey      string      `json:"push_key"`
 	AllowedIPs   string      `json:"allowed_ips"`
+	// The model's rules: a preset by name, or each rule; what is not sent is kept (update)
+	// or the default (no limits, photos sent).
+	Profile       string `json:"profile"`
+	PINDigitsOnly *bool  `json:"pin_digits_only"`
+	PINMaxLength  *int   `json:"pin_max_length"`
+	NameMaxBytes  *int   `json:"name_max_bytes"`
+	TakesPhotos   *bool  `json:"takes_photos"`
+}
+
+// profile resolves the request's model rules against the device's current ones.
+func (req deviceRequest) profile(current device.Profile) (device.Profile, error) {
+	p := current
+	if req.Profile != "" {
+		preset, ok := device.Profiles[req.Profile]
+		if !ok {
+			return p, validate.Field("profile", "validation.invalid", "profile is one of bw_660, tft, face, unlimited")
+		}
+		p = preset
+	}
+	if req.PINDigitsOnly != nil {
+		p.PINDigitsOnly = *req.PINDigitsOnly
+	}
+	if req.PINMaxLength != nil {
+		p.PINMaxLength = *req.PINMaxLength
+	}
+	if req.NameMaxBytes != nil {
+		p.NameMaxBytes = *req.NameMaxBytes
+	}
+	if req.TakesPhotos != nil {
+		p.TakesPhotos = *req.TakesPhotos
+	}
+	return p, nil
 }
 
 func (f deviceFace) list(w http.ResponseWriter, r *http.Request) error {
@@ -75,8 +107,20 @@ func (f deviceFace) save(update bool) func(http.ResponseWriter, *http.Request) e
 		if req.Enabled != nil {
 			enabled = *req.Enabled
 		}
+		current := device.DefaultProfile
+		if update {
+			old, err := f.a.Devices.Get(r.Context(), principal(r).OrgID, id)
+			if err != nil {
+				return err
+			}
+			current = old.Profile
+		}
+		prof, err := req.profile(current)
+		if err != nil {
+			return err
+		}
 		d, err := f.a.Devices.Save(r.Context(), device.Device{ID: id, OrgID: principal(r).OrgID, Name: req.Name, Model: req.Model, Code: req.Code,
-			PurchaseDate: req.PurchaseDate, Enabled: enabled, PushKey: req.PushKey, AllowedIPs: req.AllowedIPs})
+			PurchaseDate: req.PurchaseDate, Enabled: enabled, PushKey: req.PushKey, AllowedIPs: req.AllowedIPs, Profile: prof})
 		if err != nil {
 			return err
 		}

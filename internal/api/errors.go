@@ -3,6 +3,8 @@ package api
 import (
 	"errors"
 	"hadir/internal/approval"
+	"hadir/internal/correction"
+	"hadir/internal/webhook"
 	"log/slog"
 	"math"
 	"net/http"
@@ -53,6 +55,8 @@ var errorTable = []struct {
 	{org.ErrNotFound, errNotFound},
 	{people.ErrNotFound, errNotFound},
 	{approval.ErrNotFound, errNotFound},
+	{correction.ErrNotFound, errNotFound},
+	{correction.ErrForbidden, errForbidden},
 	{approval.ErrUnknown, errNotFound},
 	{approval.ErrNotWaiting, web.NewError(http.StatusForbidden, "approval.not_waiting", "this request is not waiting for you")},
 	{approval.ErrDecided, web.NewError(http.StatusConflict, "approval.decided", "this request has already been decided")},
@@ -87,6 +91,8 @@ var errorTable = []struct {
 		Fields: validate.Field("type", "export.too_many_rows", "the report has more rows than a worksheet holds; choose a shorter period")}},
 	{account.ErrTokenScope, web.NewError(http.StatusForbidden, "auth.token_scope", "this API token's scope does not cover this call")},
 	{account.ErrNotOwner, web.NewError(http.StatusForbidden, "auth.owner_only", "only the owner can do this")},
+	{account.ErrPasswordSignInOff, web.NewError(http.StatusForbidden, "auth.password_sign_in_off", "password sign-in is turned off for this organisation: sign in with single sign-on")},
+	{account.ErrSSOFailed, web.NewError(http.StatusBadRequest, "auth.sso_failed", "the single sign-on could not be completed; start again")},
 	{attendance.ErrNotFound, errNotFound},
 	{clockin.ErrNotFound, errNotFound},
 	{payroll.ErrNotFound, errNotFound},
@@ -105,9 +111,13 @@ var errorTable = []struct {
 		Fields: validate.Field("code", "attendance.kiosk_code_invalid", "this is not a valid kiosk code")}},
 	{clockin.ErrKioskRevoked, &web.Error{Status: http.StatusUnprocessableEntity, Code: "attendance.kiosk_revoked", Message: "this kiosk is no longer in use",
 		Fields: validate.Field("code", "attendance.kiosk_revoked", "this kiosk is no longer in use")}},
+	{clockin.ErrPinWrong, &web.Error{Status: http.StatusUnprocessableEntity, Code: "attendance.pin_wrong", Message: "the person code or the PIN is wrong",
+		Fields: validate.Field("pin", "attendance.pin_wrong", "the person code or the PIN is wrong")}},
+	{clockin.ErrPinLocked, web.NewError(http.StatusTooManyRequests, "attendance.pin_locked", "too many wrong PINs; try again later")},
 	{leave.ErrNotFound, errNotFound},
 	{notify.ErrNotFound, errNotFound},
 	{device.ErrNotFound, errNotFound},
+	{webhook.ErrNotFound, errNotFound},
 	{device.ErrCodeTaken, &web.Error{Status: http.StatusConflict, Code: "device.code_taken", Message: "a device with this serial number is already registered",
 		Fields: validate.Field("code", "validation.taken", "a device with this serial number is already registered")}},
 	{device.ErrBeaconUsed, &web.Error{Status: http.StatusConflict, Code: "beacon.taken", Message: "a beacon with this identifier is already registered",
@@ -130,6 +140,12 @@ var errorTable = []struct {
 	{leave.ErrStarted, web.NewError(http.StatusUnprocessableEntity, "leave.already_started", "the leave has started; ask an administrator to cancel it")},
 	{attendance.ErrGroupName, &web.Error{Status: http.StatusConflict, Code: "group.name_taken", Message: "a group with this name already exists",
 		Fields: validate.Field("name", "validation.taken", "a group with this name already exists")}},
+	{attendance.ErrShiftName, &web.Error{Status: http.StatusConflict, Code: "shift.name_taken", Message: "a shift with this name already exists",
+		Fields: validate.Field("name", "validation.taken", "a shift with this name already exists")}},
+	{attendance.ErrPatternName, &web.Error{Status: http.StatusConflict, Code: "pattern.name_taken", Message: "a pattern with this name already exists",
+		Fields: validate.Field("name", "validation.taken", "a pattern with this name already exists")}},
+	{attendance.ErrShiftInUse, web.NewError(http.StatusConflict, "shift.in_use", "a pattern or the roster uses this shift")},
+	{attendance.ErrPatternUsed, web.NewError(http.StatusConflict, "pattern.in_use", "a group follows this pattern")},
 	{org.ErrPositionName, &web.Error{Status: http.StatusConflict, Code: "position.name_taken", Message: "a position with this name already exists",
 		Fields: validate.Field("name", "validation.taken", "a position with this name already exists")}},
 }

@@ -45,6 +45,8 @@ type typeRequest struct {
 	AllowNegative      bool         `json:"allow_negative"`
 	AttachmentRequired bool         `json:"attachment_required"`
 	MaxCarry           leave.Amount `json:"max_carry"`
+	// Policy is the type's leave policy; an update without it keeps the one stored.
+	Policy *leave.Policy `json:"policy"`
 }
 
 func (f leaveFace) listTypes(w http.ResponseWriter, r *http.Request) error {
@@ -98,8 +100,19 @@ func (f leaveFace) saveType(update bool) func(http.ResponseWriter, *http.Request
 		if name == "" {
 			name = req.Name
 		}
+		var policy leave.Policy
+		if req.Policy != nil {
+			policy = *req.Policy
+		} else if update {
+			old, err := f.a.Leave.Type(r.Context(), principal(r).OrgID, f.kind, int64(req.ID))
+			if err != nil {
+				return err
+			}
+			policy = old.Policy
+		}
 		t, err := f.a.Leave.SaveType(r.Context(), leave.Type{ID: int64(req.ID), OrgID: principal(r).OrgID, Kind: f.kind, Name: name, Description: req.Description,
-			Unit: req.Unit, DefaultAmount: req.DayCount, Paid: paid, AllowNegative: req.AllowNegative, AttachmentRequired: req.AttachmentRequired, MaxCarry: req.MaxCarry})
+			Unit: req.Unit, DefaultAmount: req.DayCount, Paid: paid, AllowNegative: req.AllowNegative, AttachmentRequired: req.AttachmentRequired, MaxCarry: req.MaxCarry,
+			Policy: policy})
 		if err != nil {
 			return err
 		}
@@ -328,46 +341,54 @@ type applyRequest struct {
 // readApply reads an application from JSON, or from a multipart form with an attachment.
 func readApply(w http.ResponseWriter, r *http.Request) (applyRequest, *leave.Attachment, error) {
 	var req applyRequest
+	att, err := readWithAttachment(w, r, &req)
+	return req, att, err
+}
+
+// readWithAttachment reads a body into req from JSON, or from a multipart form whose fields
+// are req's and whose optional file "attachment" is a document (a PDF or an image, at most
+// leave.MaxAttachmentBytes), as leave applications and attendance-correction requests take.
+func readWithAttachment(w http.ResponseWriter, r *http.Request, req any) (*leave.Attachment, error) {
 	if !strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/") {
-		return req, nil, web.Decode(w, r, &req)
+		return nil, web.Decode(w, r, req)
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, leave.MaxAttachmentBytes+256<<10)
 	if err := r.ParseMultipartForm(leave.MaxAttachmentBytes + 256<<10); err != nil {
 		var mb *http.MaxBytesError
 		if errors.As(err, &mb) {
-			return req, nil, web.NewError(http.StatusRequestEntityTooLarge, "upload.too_large", "the attachment is too large (at most 5 MB)")
+			return nil, web.NewError(http.StatusRequestEntityTooLarge, "upload.too_large", "the attachment is too large (at most 5 MB)")
 		}
-		return req, nil, validate.Field("body", "validation.invalid", "the form is not valid")
+		return nil, validate.Field("body", "validation.invalid", "the form is not valid")
 	}
 	defer r.MultipartForm.RemoveAll()
 	fields := map[string]string{}
 	for k, v := range r.MultipartForm.Value {
 		if len(v) > 0 {
 			if badText(k) || badText(v[0]) {
-				return req, nil, validate.Field(strings.ToValidUTF8(strings.ReplaceAll(k, "\x00", ""), "?"), "validation.invalid", "the field holds characters that are not text")
+				return nil, validate.Field(strings.ToValidUTF8(strings.ReplaceAll(k, "\x00", ""), "?"), "validation.invalid", "the field holds characters that are not text")
 			}
 			fields[k] = v[0]
 		}
 	}
 	b, _ := json.Marshal(fields)
-	if err := json.Unmarshal(b, &req); err != nil {
+	if err := json.Unmarshal(b, req); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) {
-			return req, nil, validate.Field(te.Field, "validation.invalid", te.Field+" is not valid")
+			return nil, validate.Field(te.Field, "validation.invalid", te.Field+" is not valid")
 		}
-		return req, nil, validate.Field("body", "validation.invalid", "the form is not valid")
+		return nil, validate.Field("body", "validation.invalid", "the form is not valid")
 	}
 	file, hdr, err := r.FormFile("attachment")
 	if err != nil {
-		return req, nil, nil
+		return nil, nil
 	}
 	defer file.Close()
 	data, err := io.ReadAll(io.LimitReader(file, leave.MaxAttachmentBytes+1))
 	if err != nil {
-		return req, nil, err
+		return nil, err
 	}
 	att, err := leave.CheckAttachment(hdr.Filename, data)
-	return req, att, err
+	return att, err
 }
 
 func (req applyRequest) request(person int64, att *leave.Attachment) leave.Request {
@@ -647,11 +668,16 @@ func (a *API) leaveAttachment(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	writeAttachment(w, att)
+	return nil
+}
+
+// writeAttachment answers a stored document, shown inline under its name.
+func writeAttachment(w http.ResponseWriter, att leave.Attachment) {
 	w.Header().Set("Content-Type", att.ContentType)
 	w.Header().Set("Content-Disposition", "inline; filename*=UTF-8''"+strings.ReplaceAll(att.Name, " ", "%20"))
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	w.Write(att.Data)
-	return nil
 }
 
 func (a *API) calendarLink(reset bool) func(http.ResponseWriter, *http.Request) error {

@@ -15,9 +15,13 @@ import (
 
 func (a *API) privacy(r *http.Request) *privacy.Service {
 	p := principal(r)
-	return &privacy.Service{DB: a.DB, DeleteUser: func(ctx context.Context, userID int64) error {
+	svc := &privacy.Service{DB: a.DB, DeleteUser: func(ctx context.Context, userID int64) error {
 		return a.Accounts.DeleteUser(ctx, p, userID)
 	}}
+	if a.Devices != nil {
+		svc.Unenrol = a.Devices.PersonErased
+	}
+	return svc
 }
 
 func (a *API) exportPersonalData(w http.ResponseWriter, r *http.Request) error {

@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"strings"
 	"testing"
 
 	"hadir/internal/people"
@@ -24,6 +26,9 @@ func TestPersonalDataCalls(t *testing.T) {
 			t.Fatal(err)
 		}
 		base := fmt.Sprintf("/api/people/%d", p.ID)
+		if err := e.app.Clockin.SetPin(context.Background(), c.orgID, p.ID, "4812"); err != nil {
+			t.Fatal(err)
+		}
 
 		r := e.expect(e.call("GET", base+"/personal-data", c.token, nil), 200)
 		if r.header.Get("Content-Type") != "application/zip" {
@@ -37,8 +42,19 @@ func TestPersonalDataCalls(t *testing.T) {
 		for _, f := range zr.File {
 			names[f.Name] = true
 		}
-		if !names["person.json"] || !names["manifest.json"] || !names["tables/punches.json"] {
+		if !names["person.json"] || !names["manifest.json"] || !names["tables/punches.json"] || !names["tables/kiosk_pins.json"] {
 			t.Fatalf("zip holds %v", names)
+		}
+		for _, f := range zr.File {
+			if f.Name != "tables/kiosk_pins.json" {
+				continue
+			}
+			rc, _ := f.Open()
+			b, _ := io.ReadAll(rc)
+			rc.Close()
+			if strings.Contains(string(b), "pin_hash") || !strings.Contains(string(b), "person_id") {
+				t.Fatalf("the export of a kiosk PIN: %s", b)
+			}
 		}
 
 		if r := e.call("POST", base+"/erase", c.token, map[string]any{}); r.status != 422 || fieldCode(r, "confirm") != "validation.required" {
@@ -56,6 +72,9 @@ func TestPersonalDataCalls(t *testing.T) {
 		var first string
 		if err := db.QueryRow(`SELECT first_name FROM people WHERE id = $1`, p.ID).Scan(&first); err != nil || first != fmt.Sprintf("ERASED-%d", p.ID) {
 			t.Fatalf("name after erasure: %q %v", first, err)
+		}
+		if has, err := e.app.Clockin.HasPin(context.Background(), c.orgID, p.ID); err != nil || has {
+			t.Fatalf("the kiosk PIN outlived the erasure (%v)", err)
 		}
 	})
 }

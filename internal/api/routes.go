@@ -99,6 +99,11 @@ func (a *API) Routes() []Route {
 		public("POST", "/api/auth/login", a.login),
 		public("POST", "/api/login", a.login),
 		public("POST", "/api/auth/login/link", a.loginWithLink),
+		// Single sign-on (issue 15): lookup, the provider round trip, ticket for a session.
+		public("GET", "/api/auth/sso/lookup", a.ssoLookup),
+		public("GET", "/api/auth/sso/start", a.ssoStart),
+		public("GET", "/api/auth/sso/callback", a.ssoCallback),
+		public("POST", "/api/auth/sso/session", a.ssoSession),
 		public("POST", "/api/auth/register", a.registerCompany),
 		public("POST", "/api/users", a.registerCompany),
 		public("POST", "/api/school/register", a.registerSchool),
@@ -167,6 +172,22 @@ func (a *API) Routes() []Route {
 		perm(addOrgStaff, "POST", "/api/integrations/tokens", a.createToken),
 		perm(addOrgStaff, "DELETE", "/api/integrations/tokens/{id}", a.revokeToken),
 
+		// Single sign-on providers and settings (issue 15). Closed to API tokens.
+		perm(viewOrg, "GET", "/api/integrations/sso", a.ssoSettings),
+		perm(addOrg, "PUT", "/api/integrations/sso", a.setSSOSettings),
+		perm(addOrg, "POST", "/api/integrations/sso/providers", a.createSSOProvider),
+		perm(addOrg, "PUT", "/api/integrations/sso/providers/{id}", a.updateSSOProvider),
+		perm(addOrg, "DELETE", "/api/integrations/sso/providers/{id}", a.deleteSSOProvider),
+		perm(addOrg, "POST", "/api/integrations/sso/requests/{id}/approve", a.decideSSORequest(true)),
+		perm(addOrg, "DELETE", "/api/integrations/sso/requests/{id}", a.decideSSORequest(false)),
+		// Webhooks (issue 15): of no area either; a webhook's secret is shown once.
+		perm(viewOrg, "GET", "/api/integrations/webhooks", a.listWebhooks),
+		perm(addOrgStaff, "POST", "/api/integrations/webhooks", a.createWebhook),
+		perm(addOrgStaff, "PUT", "/api/integrations/webhooks/{id}", a.updateWebhook),
+		perm(addOrgStaff, "DELETE", "/api/integrations/webhooks/{id}", a.deleteWebhook),
+		perm(viewOrg, "GET", "/api/integrations/webhooks/{id}/deliveries", a.webhookDeliveries),
+		perm(addOrgStaff, "POST", "/api/integrations/webhooks/{id}/deliveries/{delivery}/redeliver", a.redeliverWebhook),
+
 		// The audit trail of every change made through the API (issue 15). Closed to API
 		// tokens: it holds the old values of every change, personal data included.
 		perm(viewOrg, "GET", "/api/audit", a.listAudit),
@@ -223,8 +244,32 @@ func (a *API) Routes() []Route {
 		signedIn("POST", "/api/attendance/web-clock", a.webClock),
 		perm(viewOrg, "GET", "/api/attendance/kiosks", a.listKiosks),
 		perm(addOrgStaff, "POST", "/api/attendance/kiosks", a.createKiosk),
+		perm(addOrgStaff, "PATCH", "/api/attendance/kiosks/{id}", a.updateKiosk),
 		perm(addOrgStaff, "DELETE", "/api/attendance/kiosks/{id}", a.revokeKiosk),
+		// Kiosk PINs: an admin sets or clears a person's (for people without a phone).
+		perm(viewOrg, "GET", "/api/attendance/kiosk-pins", a.listPins),
+		perm(addOrgStaff, "PUT", "/api/attendance/kiosk-pins/{id}", a.setPin(false)),
+		perm(addOrgStaff, "DELETE", "/api/attendance/kiosk-pins/{id}", a.setPin(true)),
+		// Offline logs (issue 14): a terminal's USB attendance log or a CSV, previewed, then imported.
+		perm(addOrgStaff, "POST", "/api/attendance/punch-imports", a.importPunches),
 
+		// Rosters and rotations (issue 13): shifts, rotation patterns, the pattern a group
+		// follows, and the roster that overrides both for a person's date.
+		perm(viewOrg, "GET", "/api/attendance/shifts", a.listShifts),
+		perm(addOrgStaff, "POST", "/api/attendance/shifts", a.saveShift(false)),
+		perm(addOrgStaff, "PUT", "/api/attendance/shifts/{id}", a.saveShift(true)),
+		perm(addOrgStaff, "DELETE", "/api/attendance/shifts/{id}", a.deleteShift),
+		perm(viewOrg, "GET", "/api/attendance/patterns", a.listPatterns),
+		perm(addOrgStaff, "POST", "/api/attendance/patterns", a.savePattern(false)),
+		perm(addOrgStaff, "PUT", "/api/attendance/patterns/{id}", a.savePattern(true)),
+		perm(addOrgStaff, "DELETE", "/api/attendance/patterns/{id}", a.deletePattern),
+		perm(viewOrg, "GET", "/api/attendance/group-patterns", a.listGroupPatterns),
+		perm(addOrgStaff, "PUT", "/api/attendance/group-patterns/{id}", a.setGroupPattern),
+		perm(addOrgStaff, "DELETE", "/api/attendance/group-patterns/{id}", a.clearGroupPattern),
+		perm(viewOrg, "GET", "/api/attendance/roster", a.rosterWeek),
+		perm(addOrgStaff, "POST", "/api/attendance/roster/fill", a.fillRoster),
+		perm(addOrgStaff, "POST", "/api/attendance/roster/clear", a.clearRoster),
+		perm(addOrgStaff, "POST", "/api/attendance/roster/copy", a.copyRosterWeek),
 		// The monthly payroll export and its saved column mappings (issue 15).
 		perm(viewOrg, "GET", "/api/payroll/mappings", a.payrollMappings),
 		perm(addOrgStaff, "POST", "/api/payroll/mappings", a.savePayrollMapping(false)),
@@ -247,6 +292,7 @@ func (a *API) Routes() []Route {
 		signedIn("POST", "/api/approvals/{kind}/{id}/approve", a.decideApproval(true)),
 		signedIn("POST", "/api/approvals/{kind}/{id}/reject", a.decideApproval(false)),
 		signedIn("POST", "/api/requests/attendance", a.requestCorrection),
+		signedIn("GET", "/api/requests/attendance/{id}/attachment", a.correctionAttachment),
 		signedIn("GET", "/api/requests", a.myRequests),
 		// "My team": a manager's direct reports, their attendance, leave and requests.
 		manager("GET", "/api/team", a.teamList),
@@ -262,6 +308,8 @@ func (a *API) Routes() []Route {
 	)...)
 	return append(routes,
 		public("GET", "/api/kiosk/{secret}", a.kioskCode),
+		public("POST", "/api/kiosk/{secret}/pin", a.kioskPin),
+		signedIn("PUT", "/api/attendance/kiosk-pin", a.setMyPin),
 		signedIn("POST", "/api/attendance/kiosk-clock", a.kioskClock),
 		signedIn("GET", "/api/attendance/home", a.memberHome),
 

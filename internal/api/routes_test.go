@@ -3,6 +3,7 @@ package api_test
 import (
 	"context"
 	"fmt"
+	"hadir/internal/webhook"
 	"slices"
 	"strconv"
 	"strings"
@@ -195,8 +196,13 @@ func leaveTypeIn(e *env, v tenant, kind string) int64 {
 
 // correctionIn makes a pending attendance-correction request of a person of the victim.
 func correctionIn(e *env, v tenant) int64 {
+	return correctionWith(e, v, nil)
+}
+
+// correctionWith makes one with a document (nil: none).
+func correctionWith(e *env, v tenant, att *leave.Attachment) int64 {
 	r, err := e.app.Corrections.Create(context.Background(), v.orgID, personIn(e, v, people.Employee),
-		correction.Input{Date: "2026-01-05", Kind: correction.AddPunch, Time: "17:00", Reason: "forgot"}, approval.Actor{Name: "Victim"})
+		correction.Input{Date: "2026-01-05", Kind: correction.AddPunch, Time: "17:00", Reason: "forgot", Attachment: att}, approval.Actor{Name: "Victim"})
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -552,6 +558,80 @@ var routeCases = map[string]routeCase{
 			return fmt.Sprintf("?month=2026-10&group_id=%d", groupIn(e, v, "employee")), nil
 		},
 	},
+	"GET /api/attendance/shifts":  {},
+	"POST /api/attendance/shifts": {body: map[string]any{"name": "Walk shift", "time_in": "22:00", "cut_off_time_in": "23:00", "time_out": "06:00", "cut_off_time_out": "10:00"}},
+	"PUT /api/attendance/shifts/{id}": {
+		body: map[string]any{"name": "Renamed", "time_in": "08:00", "cut_off_time_in": "09:00", "time_out": "17:00", "cut_off_time_out": "23:00"},
+		foreign: func(e *env, v tenant) (string, any) {
+			return "#" + strconv.FormatInt(shiftIn(e, v), 10), map[string]any{"name": "Stolen", "time_in": "08:00", "cut_off_time_in": "09:00", "time_out": "17:00", "cut_off_time_out": "23:00"}
+		},
+		check: func(e *env, v tenant) {
+			shifts, _ := e.app.Attendance.Shifts(context.Background(), v.orgID)
+			for _, s := range shifts {
+				if !strings.HasPrefix(s.Name, "Victim shift") {
+					e.t.Errorf("another organisation changed a shift: %+v", s)
+				}
+			}
+		},
+	},
+	"DELETE /api/attendance/shifts/{id}": {foreign: func(e *env, v tenant) (string, any) { return "#" + strconv.FormatInt(shiftIn(e, v), 10), nil }},
+	"GET /api/attendance/patterns":       {},
+	"POST /api/attendance/patterns":      {body: map[string]any{"name": "Walk pattern", "cycle_days": 2, "days": []any{nil, nil}}},
+	"PUT /api/attendance/patterns/{id}": {
+		body: map[string]any{"name": "Renamed", "cycle_days": 1, "days": []any{nil}},
+		foreign: func(e *env, v tenant) (string, any) {
+			return "#" + strconv.FormatInt(patternIn(e, v), 10), map[string]any{"name": "Stolen", "cycle_days": 1, "days": []any{nil}}
+		},
+		check: func(e *env, v tenant) {
+			ps, _ := e.app.Attendance.Patterns(context.Background(), v.orgID)
+			for _, p := range ps {
+				if !strings.HasPrefix(p.Name, "Victim pattern") || p.CycleDays != 2 {
+					e.t.Errorf("another organisation changed a pattern: %+v", p)
+				}
+			}
+		},
+	},
+	"DELETE /api/attendance/patterns/{id}": {foreign: func(e *env, v tenant) (string, any) { return "#" + strconv.FormatInt(patternIn(e, v), 10), nil }},
+	"GET /api/attendance/group-patterns":   {},
+	"PUT /api/attendance/group-patterns/{id}": {
+		body: map[string]any{"pattern_id": 999999, "start_date": "2026-03-02"},
+		foreign: func(e *env, v tenant) (string, any) {
+			return "#" + strconv.FormatInt(groupIn(e, v, "employee"), 10), map[string]any{"pattern_id": patternIn(e, v), "start_date": "2026-03-02"}
+		},
+		check: func(e *env, v tenant) {
+			if gs, _ := e.app.Attendance.GroupPatterns(context.Background(), v.orgID); len(gs) != 0 {
+				e.t.Errorf("another organisation set a group's pattern: %+v", gs)
+			}
+		},
+	},
+	"DELETE /api/attendance/group-patterns/{id}": {foreign: func(e *env, v tenant) (string, any) {
+		return "#" + strconv.FormatInt(groupIn(e, v, "employee"), 10), nil
+	}},
+	"GET /api/attendance/roster": {query: "?from=2026-03-02"},
+	"POST /api/attendance/roster/fill": {
+		body: map[string]any{"person_ids": []int64{999999}, "from": "2026-03-02", "to": "2026-03-08", "off": true},
+		foreign: func(e *env, v tenant) (string, any) {
+			return "", map[string]any{"person_ids": []int64{personIn(e, v, people.Employee)}, "from": "2026-03-02", "to": "2026-03-08", "off": true}
+		},
+		check: func(e *env, v tenant) {
+			var n int
+			if err := e.db.QueryRow(`SELECT COUNT(*) FROM roster_entries WHERE org_id = $1`, v.orgID).Scan(&n); err != nil || n != 0 {
+				e.t.Errorf("another organisation wrote the roster: %d %v", n, err)
+			}
+		},
+	},
+	"POST /api/attendance/roster/clear": {
+		body: map[string]any{"person_ids": []int64{999999}, "from": "2026-03-02", "to": "2026-03-08"},
+		foreign: func(e *env, v tenant) (string, any) {
+			return "", map[string]any{"person_ids": []int64{personIn(e, v, people.Employee)}, "from": "2026-03-02", "to": "2026-03-08"}
+		},
+	},
+	"POST /api/attendance/roster/copy": {
+		body: map[string]any{"from": "2026-03-02", "to": "2026-03-09"},
+		foreign: func(e *env, v tenant) (string, any) {
+			return "", map[string]any{"person_ids": []int64{personIn(e, v, people.Employee)}, "from": "2026-03-02", "to": "2026-03-09"}
+		},
+	},
 	"GET /api/attendance/sites":  {},
 	"POST /api/attendance/sites": {body: map[string]any{"name": "Walk gate", "latitude": 3.1, "longitude": 101.6, "radius": 100, "max_accuracy": 50}},
 	"PUT /api/attendance/sites/{id}": {
@@ -583,6 +663,43 @@ var routeCases = map[string]routeCase{
 		return "#" + strconv.FormatInt(k.ID, 10), nil
 	}},
 	"GET /api/kiosk/{secret}": {},
+	"PATCH /api/attendance/kiosks/{id}": {
+		body: map[string]any{"pin_pad": true},
+		foreign: func(e *env, v tenant) (string, any) {
+			return "#" + strconv.FormatInt(kioskIn(e, v).ID, 10), map[string]any{"pin_pad": false}
+		},
+		check: func(e *env, v tenant) {
+			ks, _ := e.app.Clockin.Kiosks(context.Background(), v.orgID)
+			for _, k := range ks {
+				if !k.PinPad {
+					e.t.Errorf("another organisation switched a kiosk's PIN pad off: %+v", k)
+				}
+			}
+		},
+	},
+	"POST /api/kiosk/{secret}/pin":   {body: map[string]any{"code": "C1", "pin": "1234"}},
+	"PUT /api/attendance/kiosk-pin":  {body: map[string]any{"pin": "1234"}},
+	"GET /api/attendance/kiosk-pins": {},
+	"PUT /api/attendance/kiosk-pins/{id}": {
+		body: map[string]any{"pin": "1234"},
+		foreign: func(e *env, v tenant) (string, any) {
+			return "#" + strconv.FormatInt(personIn(e, v, people.Employee), 10), map[string]any{"pin": "1234"}
+		},
+		check: func(e *env, v tenant) {
+			if hs, _ := e.app.Clockin.PinHolders(context.Background(), v.orgID); len(hs) != 0 {
+				e.t.Errorf("another organisation set a PIN: %+v", hs)
+			}
+		},
+	},
+	"DELETE /api/attendance/kiosk-pins/{id}": {foreign: func(e *env, v tenant) (string, any) {
+		id := personIn(e, v, people.Employee)
+		if err := e.app.Clockin.SetPin(context.Background(), v.orgID, id, "4321"); err != nil {
+			e.t.Fatal(err)
+		}
+		return "#" + strconv.FormatInt(id, 10), nil
+	}},
+	// Multipart; another organisation's terminal → 404 and a member → 403 in TestPunchImport.
+	"POST /api/attendance/punch-imports": {},
 	"GET /api/people/{id}/personal-data": {foreign: func(e *env, v tenant) (string, any) {
 		return "#" + strconv.FormatInt(personIn(e, v, people.Employee), 10), nil
 	}},
@@ -630,6 +747,55 @@ var routeCases = map[string]routeCase{
 			}
 		},
 	},
+	// Single sign-on (issue 15). The public flow addresses nothing of an organisation; the
+	// providers and requests of another organisation are 404.
+	"GET /api/auth/sso/lookup":   {query: "?email=someone@nowhere.example"},
+	"GET /api/auth/sso/start":    {query: "?email=someone@nowhere.example"},
+	"GET /api/auth/sso/callback": {query: "?state=x&code=y"},
+	"POST /api/auth/sso/session": {body: map[string]any{"ticket": "not-a-ticket"}},
+	"GET /api/integrations/sso":  {},
+	"PUT /api/integrations/sso":  {body: map[string]any{"password_login_disabled": false}},
+	"POST /api/integrations/sso/providers": {body: map[string]any{"name": "Walk", "issuer": "https://idp.example", "client_id": "c",
+		"client_secret": "s", "domains": []string{"walk.example"}}},
+	"PUT /api/integrations/sso/providers/{id}": {
+		foreign: func(e *env, v tenant) (string, any) {
+			return "#" + strconv.FormatInt(ssoProviderIn(e, v), 10), map[string]any{"name": "Stolen", "issuer": "https://evil.example",
+				"client_id": "c", "domains": []string{"stolen.example"}}
+		},
+		check: func(e *env, v tenant) { ssoProviderUnchanged(e, v) },
+	},
+	"DELETE /api/integrations/sso/providers/{id}": {
+		foreign: func(e *env, v tenant) (string, any) { return "#" + strconv.FormatInt(ssoProviderIn(e, v), 10), nil },
+		check:   func(e *env, v tenant) { ssoProviderUnchanged(e, v) },
+	},
+	"POST /api/integrations/sso/requests/{id}/approve": {
+		foreign: func(e *env, v tenant) (string, any) { return "#" + strconv.FormatInt(ssoRequestIn(e, v), 10), nil },
+		check:   func(e *env, v tenant) { ssoRequestUnchanged(e, v) },
+	},
+	"DELETE /api/integrations/sso/requests/{id}": {
+		foreign: func(e *env, v tenant) (string, any) { return "#" + strconv.FormatInt(ssoRequestIn(e, v), 10), nil },
+		check:   func(e *env, v tenant) { ssoRequestUnchanged(e, v) },
+	},
+	"GET /api/integrations/webhooks":  {},
+	"POST /api/integrations/webhooks": {body: map[string]any{"url": "http://127.0.0.1:9/walk", "events": []string{"person.created"}}},
+	"PUT /api/integrations/webhooks/{id}": {body: map[string]any{"url": "http://127.0.0.1:9/walk", "events": []string{"person.created"}, "active": false},
+		foreign: func(e *env, v tenant) (string, any) {
+			w, _ := webhookIn(e, v)
+			return fmt.Sprintf("#%d", w), map[string]any{"url": "http://127.0.0.1:9/stolen", "events": []string{"person.created"}, "active": true}
+		},
+		check: webhookUntouched,
+	},
+	"DELETE /api/integrations/webhooks/{id}": {
+		foreign: func(e *env, v tenant) (string, any) { w, _ := webhookIn(e, v); return fmt.Sprintf("#%d", w), nil },
+		check:   webhookUntouched,
+	},
+	"GET /api/integrations/webhooks/{id}/deliveries": {
+		foreign: func(e *env, v tenant) (string, any) { w, _ := webhookIn(e, v); return fmt.Sprintf("#%d", w), nil },
+	},
+	"POST /api/integrations/webhooks/{id}/deliveries/{delivery}/redeliver": {
+		foreign: func(e *env, v tenant) (string, any) { w, d := webhookIn(e, v); return fmt.Sprintf("#%d:%d", w, d), nil },
+		check:   webhookUntouched,
+	},
 	"GET /api/leave/calendar":        {},
 	"POST /api/leave/calendar/reset": {},
 	"GET /api/calendar/{file}":       {},
@@ -654,8 +820,15 @@ var routeCases = map[string]routeCase{
 		},
 		check: correctionPending,
 	},
-	"POST /api/requests/attendance":         {body: map[string]any{"date": "2026-01-05", "kind": "add_punch", "time": "17:00", "reason": "forgot"}},
-	"GET /api/requests":                     {},
+	"POST /api/requests/attendance": {body: map[string]any{"date": "2026-01-05", "kind": "add_punch", "time": "17:00", "reason": "forgot"}},
+	"GET /api/requests":             {},
+	"GET /api/requests/attendance/{id}/attachment": {foreign: func(e *env, v tenant) (string, any) {
+		att, err := leave.CheckAttachment("victim.pdf", []byte("%PDF-1.4\n%%EOF\n"))
+		if err != nil {
+			e.t.Fatal(err)
+		}
+		return "#" + strconv.FormatInt(correctionWith(e, v, att), 10), nil
+	}},
 	"GET /api/team":                         {},
 	"GET /api/team/{id}/attendance/monthly": {},
 	"GET /api/team/{id}/leave":              {},
@@ -740,6 +913,26 @@ func victimUnread(e *env, v tenant) {
 	}
 }
 
+// shiftIn and patternIn make a shift and a rotation pattern in the victim organisation.
+func shiftIn(e *env, v tenant) int64 {
+	x, err := e.app.Attendance.SaveShift(context.Background(), attendance.Shift{OrgID: v.orgID, Name: fmt.Sprintf("Victim shift %d", seq.Add(1)),
+		TimeIn: "08:00", CutOffTimeIn: "09:00", TimeOut: "17:00", CutOffTimeOut: "23:00"})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return x.ID
+}
+
+func patternIn(e *env, v tenant) int64 {
+	sh := shiftIn(e, v)
+	x, err := e.app.Attendance.SavePattern(context.Background(), attendance.Pattern{OrgID: v.orgID, Name: fmt.Sprintf("Victim pattern %d", seq.Add(1)),
+		CycleDays: 2, Days: []*int64{&sh, nil}})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return x.ID
+}
+
 func siteIn(e *env, v tenant) string {
 	s, err := e.app.Clockin.SaveSite(context.Background(), clockin.Site{OrgID: v.orgID, Name: "Victim gate", Latitude: 3.1, Longitude: 101.6, Radius: 100, MaxAccuracy: 50})
 	if err != nil {
@@ -748,9 +941,44 @@ func siteIn(e *env, v tenant) string {
 	return strconv.FormatInt(s.ID, 10)
 }
 
+// webhookIn registers a webhook of the victim's, inactive and with one delivery in its log,
+// and returns the ids of both.
+func webhookIn(e *env, v tenant) (int64, int64) {
+	ctx := context.Background()
+	w, _, err := e.app.Webhooks.Create(ctx, v.orgID, 0, webhook.NewWebhook{URL: "http://127.0.0.1:9/victim", Events: []string{webhook.PersonCreated}})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if err := e.app.Webhooks.Emit(ctx, v.orgID, webhook.PersonCreated, "person:1", map[string]any{}); err != nil {
+		e.t.Fatal(err)
+	}
+	if _, err := e.app.Webhooks.Update(ctx, v.orgID, w.ID, webhook.NewWebhook{URL: w.URL, Events: w.Events}, false); err != nil {
+		e.t.Fatal(err)
+	}
+	var d int64
+	if err := e.db.QueryRow(`SELECT MAX(id) FROM webhook_deliveries WHERE webhook_id = $1`, w.ID).Scan(&d); err != nil {
+		e.t.Fatal(err)
+	}
+	return w.ID, d
+}
+
+// webhookUntouched checks that no webhook of the victim was changed, deleted or redelivered.
+func webhookUntouched(e *env, v tenant) {
+	var n int
+	if err := e.db.QueryRow(`SELECT COUNT(*) FROM webhook_deliveries WHERE org_id = $1 AND redelivery_of IS NOT NULL`, v.orgID).Scan(&n); err != nil || n != 0 {
+		e.t.Errorf("another organisation redelivered (%d, %v)", n, err)
+	}
+	if err := e.db.QueryRow(`SELECT COUNT(*) FROM webhooks WHERE org_id = $1 AND (active = TRUE OR url <> 'http://127.0.0.1:9/victim')`, v.orgID).Scan(&n); err != nil || n != 0 {
+		e.t.Errorf("another organisation changed a webhook (%d, %v)", n, err)
+	}
+	if err := e.db.QueryRow(`SELECT COUNT(*) FROM webhooks WHERE org_id = $1`, v.orgID).Scan(&n); err != nil || n == 0 {
+		e.t.Errorf("another organisation deleted a webhook (%d, %v)", n, err)
+	}
+}
+
 func kioskIn(e *env, v tenant) clockin.Kiosk {
 	id, _ := strconv.ParseInt(siteIn(e, v), 10, 64)
-	k, _, err := e.app.Clockin.CreateKiosk(context.Background(), v.orgID, id, "Victim kiosk")
+	k, _, err := e.app.Clockin.CreateKiosk(context.Background(), v.orgID, id, "Victim kiosk", true)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -758,13 +986,14 @@ func kioskIn(e *env, v tenant) clockin.Kiosk {
 }
 
 // walkPath is the path a walk calls: a path id is 999999 (none), or the id a foreign case
-// gives as "#<id>" in place of a query.
+// gives as "#<id>" in place of a query ("#<id>:<delivery>" for a webhook's delivery).
 func walkPath(path, query string) string {
 	path = strings.ReplaceAll(path, "{kind}", "attendance_correction")
 	if id, ok := strings.CutPrefix(query, "#"); ok {
-		return strings.ReplaceAll(path, "{id}", id)
+		id, delivery, _ := strings.Cut(id, ":")
+		return strings.ReplaceAll(strings.ReplaceAll(path, "{id}", id), "{delivery}", delivery)
 	}
-	return strings.ReplaceAll(path, "{id}", "999999") + query
+	return strings.ReplaceAll(strings.ReplaceAll(path, "{id}", "999999"), "{delivery}", "999999") + query
 }
 
 type actor struct {
@@ -952,5 +1181,56 @@ func TestUnknownAPIPath(t *testing.T) {
 	m := e.expect(e.call("GET", "/metrics", "", nil), 200)
 	if !strings.Contains(m.raw, "hadir_uptime_seconds") || !strings.Contains(m.raw, `hadir_http_requests_total{route="GET /api/verify"`) {
 		t.Fatalf("metrics: %s", m.raw)
+	}
+}
+
+// ssoProviderIn makes a single sign-on provider in the victim organisation.
+func ssoProviderIn(e *env, v tenant) int64 {
+	p, err := e.app.Accounts.Authenticate(context.Background(), v.token)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	sp, err := e.app.Accounts.SaveSSOProvider(context.Background(), p, 0, account.SSOProviderInput{Name: "Victim IdP",
+		Issuer: "https://idp.victim.example", ClientID: "victim", ClientSecret: "victim-secret",
+		Domains: []string{fmt.Sprintf("victim%d.example", seq.Add(1))}})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	ssoMade[ssoKey{e.db, v.orgID}]++
+	return sp.ID
+}
+
+// ssoMade counts the providers and requests made in each victim organisation, so that a check
+// sees that none was changed or removed.
+var ssoMade = map[ssoKey]int{}
+
+type ssoKey struct {
+	db  *database.DB
+	org int64 // negative for requests
+}
+
+func ssoProviderUnchanged(e *env, v tenant) {
+	var n int
+	if err := e.db.QueryRow(`SELECT COUNT(*) FROM sso_providers WHERE org_id = $1 AND name = 'Victim IdP' AND issuer = 'https://idp.victim.example'`, v.orgID).Scan(&n); err != nil || n != ssoMade[ssoKey{e.db, v.orgID}] {
+		e.t.Errorf("another organisation changed a provider (%d, %v)", n, err)
+	}
+}
+
+// ssoRequestIn makes a sign-in request waiting for approval in the victim organisation.
+func ssoRequestIn(e *env, v tenant) int64 {
+	pid := ssoProviderIn(e, v)
+	var id int64
+	if err := e.db.QueryRow(`INSERT INTO sso_requests (org_id, provider_id, subject, email, name, created_at) VALUES ($1, $2, $3, $4, 'Victim', $5) RETURNING id`,
+		v.orgID, pid, fmt.Sprintf("sub%d", seq.Add(1)), fmt.Sprintf("new%d@victim.example", seq.Add(1)), time.Now()).Scan(&id); err != nil {
+		e.t.Fatal(err)
+	}
+	ssoMade[ssoKey{e.db, -v.orgID}]++
+	return id
+}
+
+func ssoRequestUnchanged(e *env, v tenant) {
+	var n int
+	if err := e.db.QueryRow(`SELECT COUNT(*) FROM sso_requests WHERE org_id = $1`, v.orgID).Scan(&n); err != nil || n != ssoMade[ssoKey{e.db, -v.orgID}] {
+		e.t.Errorf("another organisation decided a sign-in request (%d, %v)", n, err)
 	}
 }

@@ -190,6 +190,22 @@ func TestRoutesWithoutTokenArea(t *testing.T) {
 		"GET /api/integrations/tokens":                true,
 		"POST /api/integrations/tokens":               true,
 		"DELETE /api/integrations/tokens/{id}":        true,
+		// Single sign-on: who signs in, and how, is for a person at the screen.
+		"GET /api/integrations/sso":                        true,
+		"PUT /api/integrations/sso":                        true,
+		"POST /api/integrations/sso/providers":             true,
+		"PUT /api/integrations/sso/providers/{id}":         true,
+		"DELETE /api/integrations/sso/providers/{id}":      true,
+		"POST /api/integrations/sso/requests/{id}/approve": true,
+		"DELETE /api/integrations/sso/requests/{id}":       true,
+		// Webhooks send the organisation's events to any address: set up by a person at the
+		// screen, like tokens.
+		"GET /api/integrations/webhooks":                                       true,
+		"POST /api/integrations/webhooks":                                      true,
+		"PUT /api/integrations/webhooks/{id}":                                  true,
+		"DELETE /api/integrations/webhooks/{id}":                               true,
+		"GET /api/integrations/webhooks/{id}/deliveries":                       true,
+		"POST /api/integrations/webhooks/{id}/deliveries/{delivery}/redeliver": true,
 		// The audit trail holds the old values of every change: for people at the screen.
 		"GET /api/audit":          true,
 		"GET /api/audit/export":   true,

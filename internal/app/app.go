@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hadir/internal/approval"
 	"hadir/internal/correction"
+	"hadir/internal/webhook"
 	"io/fs"
 	"log/slog"
 	"net/url"
@@ -49,6 +50,8 @@ type App struct {
 	Clockin     *clockin.Service
 	Payroll     *payroll.Service
 	Notify      *notify.Service
+	// Webhooks delivers events in the background (Run), as Outbox does e-mail.
+	Webhooks *webhook.Service
 }
 
 // Options tune what New builds.
@@ -172,6 +175,11 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, opt Options) (
 	apv.OnWaiting = waitingNotifier(nt)
 	apv.OnDecision = decisionNotifier(nt, corr)
 	att.SetNotifier(nt)
+	// Webhooks (issue 15): events are recorded in the transaction of the change they report.
+	hooks := webhook.NewService(db)
+	att.SetEmitter(hooks)
+	ppl.SetEmitter(hooks)
+	apv.OnEvent = applicationEvents(hooks)
 	clk := clockin.NewService(db, att, att, signer)
 	ic := &iclock.Server{DB: db, Devices: devs, Attendance: att, Orgs: orgs}
 	pay := payroll.NewService(db, att, func(ctx context.Context, orgID int64) ([]payroll.LeaveType, error) {
@@ -186,10 +194,25 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, opt Options) (
 	if err != nil {
 		return nil, err
 	}
-	h := api.New(api.Deps{DB: db, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Approvals: apv, Corrections: corr, Devices: devs, Clockin: clk, Notify: nt, ICLock: ic, Payroll: pay, BaseURL: cfg.BaseURL, Web: opt.Web,
+	h := api.New(api.Deps{DB: db, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Approvals: apv, Corrections: corr, Devices: devs, Clockin: clk, Notify: nt, ICLock: ic, Payroll: pay, Webhooks: hooks, BaseURL: cfg.BaseURL, Web: opt.Web,
 		MetricsToken: cfg.MetricsToken, MetricsAllow: allow,
 		HashStats: func() (uint64, uint64) { st := auth.HashStats(); return st.Waits, st.Refusals }})
-	return &App{DB: db, API: h, Outbox: outbox, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Approvals: apv, Corrections: corr, Devices: devs, Clockin: clk, Notify: nt, Payroll: pay}, nil
+	return &App{DB: db, API: h, Outbox: outbox, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Approvals: apv, Corrections: corr, Devices: devs, Clockin: clk, Notify: nt, Payroll: pay, Webhooks: hooks}, nil
+}
+
+// applicationEvents tells the webhooks of a request (leave, away, attendance correction)
+// submitted, approved, rejected or cancelled; the deliveries of one request are in order.
+func applicationEvents(hooks *webhook.Service) func(ctx context.Context, orgID int64, action string, r approval.Request) error {
+	events := map[string]string{approval.ActSubmitted: webhook.ApplicationSubmitted, approval.ActApproved: webhook.ApplicationApproved,
+		approval.ActRejected: webhook.ApplicationRejected, approval.ActCancelled: webhook.ApplicationCancelled}
+	return func(ctx context.Context, orgID int64, action string, r approval.Request) error {
+		event, ok := events[action]
+		if !ok {
+			return nil
+		}
+		return hooks.Emit(ctx, orgID, event, fmt.Sprintf("%s:%d", r.Kind, r.RefID), map[string]any{
+			"kind": r.Kind, "id": r.RefID, "request_id": r.ID, "person_id": r.PersonID, "status": r.Status})
+	}
 }
 
 // waitingNotifier tells whoever a request now waits for ("waiting"): the named approver (the

@@ -32,6 +32,10 @@ type Service struct {
 	// OnDecision is called, inside the transaction, when a request is finally approved,
 	// rejected or cancelled, for the applicant's notification; nil does nothing.
 	OnDecision func(ctx context.Context, orgID int64, r Request, d Decision) error
+	// OnEvent is called, inside the transaction, when a request is submitted (ActSubmitted)
+	// and when it is finally approved, rejected or cancelled: the webhooks hook in here
+	// (issue 15); nil does nothing.
+	OnEvent func(ctx context.Context, orgID int64, action string, r Request) error
 }
 
 // NewService returns the engine; domains register with Register.
@@ -202,9 +206,19 @@ func (s *Service) Submit(ctx context.Context, orgID int64, kind string, refID, t
 				return err
 			}
 		}
-		return s.waiting(ctx, orgID, r)
+		if err := s.waiting(ctx, orgID, r); err != nil {
+			return err
+		}
+		return s.event(ctx, orgID, ActSubmitted, r)
 	})
 	return r, err
+}
+
+func (s *Service) event(ctx context.Context, orgID int64, action string, r Request) error {
+	if s.OnEvent == nil {
+		return nil
+	}
+	return s.OnEvent(ctx, orgID, action, r)
 }
 
 func (s *Service) waiting(ctx context.Context, orgID int64, r Request) error {
@@ -302,6 +316,9 @@ func (s *Service) Decide(ctx context.Context, orgID int64, kind string, refID in
 }
 
 func (s *Service) decided(ctx context.Context, orgID int64, r Request, d Decision) error {
+	if err := s.event(ctx, orgID, d.Action, r); err != nil {
+		return err
+	}
 	if s.OnDecision == nil {
 		return nil
 	}

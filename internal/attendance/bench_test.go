@@ -183,3 +183,46 @@ func BenchmarkReportEach5000(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkMonthlyReport5000Rotating: the monthly report of 5,000 people × 31 days whose group
+// follows a 4-on-4-off pattern, each with a roster entry (a day off on the 15th), 310,000
+// punches. Target (issue 13): ≤ 500 ms.
+func BenchmarkMonthlyReport5000Rotating(b *testing.B) {
+	engines(b, func(b *testing.B, e database.Dialect) {
+		f := newFixture(b, e, 5000)
+		f.punches(b, time.Date(2026, 10, 1, 0, 0, 0, 0, f.loc), 31)
+		ctx := context.Background()
+		sh, err := f.svc.SaveShift(ctx, attendance.Shift{OrgID: f.orgID, Name: "Day", TimeIn: "08:00", CutOffTimeIn: "10:00", TimeOut: "17:00", CutOffTimeOut: "23:00"})
+		if err != nil {
+			b.Fatal(err)
+		}
+		on := &sh.ID
+		p, err := f.svc.SavePattern(ctx, attendance.Pattern{OrgID: f.orgID, Name: "4 on 4 off", CycleDays: 8, Days: []*int64{on, on, on, on, nil, nil, nil, nil}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		var groupID int64
+		if err := f.db.QueryRow(`SELECT id FROM groups WHERE org_id = $1`, f.orgID).Scan(&groupID); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := f.svc.SetGroupPattern(ctx, f.orgID, attendance.GroupPattern{GroupID: groupID, PatternID: p.ID, StartDate: "2026-09-28"}); err != nil {
+			b.Fatal(err)
+		}
+		now := database.Now()
+		var rows [][]any
+		for _, id := range f.people {
+			rows = append(rows, []any{f.orgID, id, "2026-10-15", nil, now, now})
+		}
+		testdb.Bulk(b, f.db, `INSERT INTO roster_entries (org_id, person_id, date, shift_id, created_at, updated_at) VALUES `, rows)
+		// From 28 September (day 0), cycle days 0-3 work: 1 October is day 3, so October works
+		// on the 1st, 6-9, 14-17, 22-25 and 30-31 (15 days); the roster makes the 15th a day off
+		// → 14 present, 17 off days.
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			rows, total, _, err := f.svc.Report(ctx, f.orgID, attendance.Query{Kind: "employee", From: "2026-10-01", To: "2026-10-31"}, database.Page{})
+			if err != nil || total != 5000 || len(rows[0].Days) != 31 || rows[0].Totals.Present != 14 || rows[0].Totals.OffDay != 17 {
+				b.Fatalf("%v %d %+v", err, total, rows[0].Totals)
+			}
+		}
+	})
+}

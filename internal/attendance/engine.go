@@ -72,6 +72,9 @@ type Rule struct {
 	CutOffIn  Clock
 	TimeOut   Clock
 	CutOffOut Clock
+	// LateAfterCutOff is the group's setting: a first punch after cut-off-in makes the day
+	// present and late instead of absent (issue 13).
+	LateAfterCutOff bool
 }
 
 // Crosses reports whether the shift ends on the next day (time out earlier than time in).
@@ -247,7 +250,7 @@ func evaluate(d Day, date string, loc *time.Location, now time.Time, times *dayT
 		}
 	}
 	// A punch counts by its minute, as it is shown: 08:00:40 is "08:00", on time for 08:00.
-	if len(d.Punches) > 0 && !d.Punches[0].Truncate(time.Minute).After(cutIn) {
+	if len(d.Punches) > 0 && (d.Rule.LateAfterCutOff || !d.Punches[0].Truncate(time.Minute).After(cutIn)) {
 		res.Status = StatusPresent
 		first, last := d.Punches[0].Truncate(time.Minute), d.Punches[len(d.Punches)-1].Truncate(time.Minute)
 		res.Late = first.After(timeIn)

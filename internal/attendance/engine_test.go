@@ -261,3 +261,54 @@ func TestEvaluateMinutes(t *testing.T) {
 		})
 	}
 }
+
+// TestLateAfterCutOff: a group's setting decides a first punch after cut-off-in: absent (the
+// default, today's rule) or present and late by the minutes from time in; the minutes are
+// worked out by hand in each case, also for a night shift whose punch after the cut-off falls
+// on the next calendar day (issue 13).
+func TestLateAfterCutOff(t *testing.T) {
+	kl := mustLoc(t, "Asia/Kuala_Lumpur")
+	d0 := time.Date(2026, 11, 16, 0, 0, 0, 0, kl)
+	at := func(day int, hm string) time.Time {
+		c := clk(hm)
+		return time.Date(2026, 11, day, int(c)/60, int(c)%60, 0, 0, kl)
+	}
+	later := time.Date(2026, 11, 20, 0, 0, 0, 0, kl)
+	lateOffice, lateNight := office, night
+	lateOffice.LateAfterCutOff, lateNight.LateAfterCutOff = true, true
+	cases := []struct {
+		name     string
+		rule     Rule
+		punches  []time.Time
+		now      time.Time
+		want     Status
+		lateMins int
+	}{
+		{"absent rule: 10:01 after a 10:00 cut-off", office, []time.Time{at(16, "10:01"), at(16, "17:30")}, later, StatusAbsent, 0},
+		{"late rule: 10:01 is 121 minutes late", lateOffice, []time.Time{at(16, "10:01"), at(16, "17:30")}, later, StatusPresent, 121},
+		{"late rule: one punch at 13:30 is 330 minutes late", lateOffice, []time.Time{at(16, "13:30")}, later, StatusPresent, 330},
+		{"late rule: before the cut-off as before, 09:00 is 60 late", lateOffice, []time.Time{at(16, "09:00"), at(16, "17:00")}, later, StatusPresent, 60},
+		{"late rule: on time stays on time", lateOffice, []time.Time{at(16, "07:55"), at(16, "17:00")}, later, StatusPresent, 0},
+		{"late rule: no punch after the cut-off is still absent", lateOffice, nil, at(16, "10:01"), StatusAbsent, 0},
+		{"late rule: no punch before the cut-off is open", lateOffice, nil, at(16, "09:59"), StatusOpen, 0},
+		// Night 22:00 → 06:00, cut-off-in 23:30: 00:15 the next morning is 135 minutes after 22:00.
+		{"night, absent rule: 00:15 after a 23:30 cut-off", night, []time.Time{at(17, "00:15"), at(17, "06:10")}, later, StatusAbsent, 0},
+		{"night, late rule: 00:15 is 135 minutes late", lateNight, []time.Time{at(17, "00:15"), at(17, "06:10")}, later, StatusPresent, 135},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			// The punches go to the date by its window, as the reports split them.
+			days := Split(append([]time.Time(nil), c.punches...), windows(d0, 2, c.rule, kl))
+			if len(days[0]) != len(c.punches) {
+				t.Fatalf("the punches fell on other dates: %v", days)
+			}
+			got := Evaluate(Day{Date: d0, Rule: c.rule, Punches: days[0]}, kl, c.now)
+			if got.Status != c.want || got.LateMinutes != c.lateMins || got.Late != (c.lateMins > 0) {
+				t.Fatalf("got status %d late %v (%d min); want %d, %d min (reason %+v)", got.Status, got.Late, got.LateMinutes, c.want, c.lateMins, got.Reason)
+			}
+			if c.want == StatusAbsent && len(c.punches) > 0 && got.Reason.Code != ReasonAbsentAfterCutOff {
+				t.Fatalf("absent after the cut-off gives reason %+v", got.Reason)
+			}
+		})
+	}
+}

@@ -17,6 +17,9 @@ type GroupInput struct {
 	Name, Description, Mode                      string
 	TimeIn, CutOffTimeIn, TimeOut, CutOffTimeOut string
 	EffectiveFrom                                string // default: today in the organisation's zone
+	// LateAfterCutOff sets the group's late-after-cut-off rule; nil keeps it (false for a
+	// new group).
+	LateAfterCutOff *bool
 }
 
 // Modes of teacher groups (how their day is organised).
@@ -230,7 +233,7 @@ func (s *Service) CreateGroup(ctx context.Context, orgID int64, kind string, in 
 	var id int64
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
 		var err error
-		id, err = s.store.CreateGroup(ctx, Group{OrgID: orgID, Kind: kind, Name: in.Name, Description: in.Description, Mode: in.Mode})
+		id, err = s.store.CreateGroup(ctx, Group{OrgID: orgID, Kind: kind, Name: in.Name, Description: in.Description, Mode: in.Mode, LateAfterCutOff: in.LateAfterCutOff != nil && *in.LateAfterCutOff})
 		if err != nil {
 			return err
 		}
@@ -274,7 +277,11 @@ func (s *Service) UpdateGroup(ctx context.Context, orgID int64, kind string, id 
 	}
 	timesChanged := in.TimeIn != cur.TimeIn || in.CutOffTimeIn != cur.CutOffTimeIn || in.TimeOut != cur.TimeOut || in.CutOffTimeOut != cur.CutOffTimeOut
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
-		if err := s.store.UpdateGroup(ctx, Group{OrgID: orgID, ID: id, Name: in.Name, Description: in.Description, Mode: in.Mode}); err != nil {
+		late := cur.LateAfterCutOff
+		if in.LateAfterCutOff != nil {
+			late = *in.LateAfterCutOff
+		}
+		if err := s.store.UpdateGroup(ctx, Group{OrgID: orgID, ID: id, Name: in.Name, Description: in.Description, Mode: in.Mode, LateAfterCutOff: late}); err != nil {
 			return err
 		}
 		if !timesChanged {

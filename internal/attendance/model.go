@@ -24,8 +24,11 @@ type Group struct {
 	CutOffTimeIn  string `json:"cut_off_time_in"`
 	TimeOut       string `json:"time_out"`
 	CutOffTimeOut string `json:"cut_off_time_out"`
-	Members       int    `json:"members"`
-	EffectiveFrom string `json:"effective_from"`
+	// LateAfterCutOff: a first punch after cut-off-in counts as present and late (true) or
+	// as absent (false, the default).
+	LateAfterCutOff bool   `json:"late_after_cut_off"`
+	Members         int    `json:"members"`
+	EffectiveFrom   string `json:"effective_from"`
 	// Created is when the group was made: the date its first times are reported from.
 	Created time.Time `json:"-"`
 }
@@ -47,6 +50,8 @@ type Version struct {
 	TimeOut       string
 	CutOffTimeOut string
 	Days          []ScheduleDay
+	// LateAfterCutOff is the group's setting (not versioned), read with the versions.
+	LateAfterCutOff bool
 }
 
 // Membership is a person's stay in a group, from a date to a date (open when To is "").
@@ -95,6 +100,7 @@ type Punch struct {
 	State       int       `json:"state"`
 	VerifyMode  int       `json:"verify_mode"`
 	Temperature *float64  `json:"temperature"`
+	Mask        *bool     `json:"mask"` // a thermal terminal's mask detection; nil when not reported
 	Raw         string    `json:"-"`
 	CreatedBy   *int64    `json:"-"`
 	// Where a web or kiosk punch was taken (issue 11): the position the phone reported,

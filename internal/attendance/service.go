@@ -30,6 +30,7 @@ type Service struct {
 	orgs   Orgs
 	leave  LeaveSource
 	notify Notifier // nil: corrections tell nobody
+	events Emitter  // nil: punches tell no webhook
 	// Now is the clock.
 	Now func() time.Time
 }
@@ -105,6 +106,29 @@ func (s *Service) Record(ctx context.Context, p Punch) (bool, error) {
 	return created, err
 }
 
+// Emitter records an event for the organisation's webhooks in ctx's transaction
+// (webhook.Service.Emit); Wants says whether any active webhook of the organisation takes it.
+type Emitter interface {
+	Emit(ctx context.Context, orgID int64, event, entity string, data any) error
+	Wants(ctx context.Context, orgID int64, event string) (bool, error)
+}
+
+// PunchRecorded is the webhook event of a new punch.
+const PunchRecorded = "punch.recorded"
+
+// SetEmitter makes every new punch (web, kiosk, terminal, manual) tell the webhooks.
+func (s *Service) SetEmitter(e Emitter) { s.events = e }
+
+// punchEvent tells the webhooks of a new punch; the deliveries of one person are in order.
+func (s *Service) punchEvent(ctx context.Context, p Punch) error {
+	if s.events == nil || p.ID == 0 {
+		return nil
+	}
+	return s.events.Emit(ctx, p.OrgID, PunchRecorded, fmt.Sprintf("person:%d", p.PersonID), map[string]any{
+		"punch_id": p.ID, "person_id": p.PersonID, "at": p.At.UTC(), "local_time": p.LocalTime, "utc_offset": p.Offset,
+		"source": p.Source, "device_id": p.DeviceID, "state": p.State})
+}
+
 // RecordPunch is Record returning the punch as stored: with its id and local time (id 0
 // when the same punch was stored before).
 func (s *Service) RecordPunch(ctx context.Context, p Punch) (Punch, bool, error) {
@@ -117,8 +141,15 @@ func (s *Service) RecordPunch(ctx context.Context, p Punch) (Punch, bool, error)
 		_, off := local.Zone()
 		p.LocalTime, p.Offset = local.Format("2006-01-02T15:04:05"), off/60
 	}
-	id, created, err := s.store.InsertPunch(ctx, p)
-	p.ID = id
+	var created bool
+	err := s.db.WithTx(ctx, func(ctx context.Context) error {
+		id, c, err := s.store.InsertPunch(ctx, p)
+		p.ID, created = id, c
+		if err != nil || !c {
+			return err
+		}
+		return s.punchEvent(ctx, p)
+	})
 	return p, created, err
 }
 
@@ -187,6 +218,9 @@ func (s *Service) AddTime(ctx context.Context, a Actor, orgID int64, kind string
 			return err
 		}
 		p.ID = id
+		if err := s.punchEvent(ctx, p); err != nil {
+			return err
+		}
 		au := Audit{PersonID: personID, Date: date, Action: "time_add", NewValue: clock, Reason: reason, UserName: a.Name}
 		if err := s.store.AddAudit(ctx, orgID, au, a.UserID); err != nil {
 			return err
@@ -322,6 +356,8 @@ type ruleBook struct {
 	versions map[int64][]compiled
 	// track is the tracking window; nil tracks every date.
 	track *Tracking
+	// rota is the rosters and rotation patterns; nil has none.
+	rota *rota
 }
 
 // withTracking returns the book with the tracking window applied.
@@ -372,7 +408,8 @@ func compile(v Version) compiled {
 		if err2 != nil {
 			out = gOut
 		}
-		c.week[d.Day] = Rule{Scheduled: true, DayType: d.Type, TimeIn: in, TimeOut: out, CutOffIn: shift(gCutIn, gIn, in), CutOffOut: shift(gCutOut, gOut, out)}
+		c.week[d.Day] = Rule{Scheduled: true, DayType: d.Type, TimeIn: in, TimeOut: out, CutOffIn: shift(gCutIn, gIn, in), CutOffOut: shift(gCutOut, gOut, out),
+			LateAfterCutOff: v.LateAfterCutOff}
 	}
 	return c
 }
@@ -387,28 +424,48 @@ func (b ruleBook) rule(personID int64, date time.Time) Rule {
 
 // ruleOn is rule for a date already formatted (YYYY-MM-DD) with its weekday (1 Monday … 7
 // Sunday), as a report walking many people over the same dates has them. It is the one
-// resolver of a person's rule on a date (DESIGN §10): outside the tracking window the date
-// is not tracked; otherwise the weekly schedule version of the person's group decides.
-// Roster overrides and rotation patterns, when they come, take their turn here before the
-// weekly schedule.
+// resolver of a person's rule on a date (DESIGN §10); see resolve.
 func (b ruleBook) ruleOn(personID int64, ds string, wd int) Rule {
-	if b.track != nil && !b.track.Tracked(personID, ds) {
-		return Rule{NotTracked: true}
-	}
-	return b.weekly(personID, ds, wd)
+	r, _ := b.resolve(personID, ds, wd)
+	return r
 }
 
-// weekly is the rule of the weekly schedule version of the person's group on a date.
-func (b ruleBook) weekly(personID int64, ds string, wd int) Rule {
+// resolve is the one resolver of a person's rule on a date and where it came from: outside
+// the tracking window the date is not tracked; otherwise a roster entry of the person and
+// date decides, then the rotation pattern the person's group follows on the date, then the
+// group's weekly schedule version. Holidays, leave and manual statuses are the engine's.
+func (b ruleBook) resolve(personID int64, ds string, wd int) (Rule, string) {
+	if b.track != nil && !b.track.Tracked(personID, ds) {
+		return Rule{NotTracked: true}, SourceNotTracked
+	}
+	if b.rota != nil {
+		if r, ok := b.rota.entries[personID][ds]; ok {
+			return r, SourceRoster
+		}
+	}
+	groupID := b.groupOn(personID, ds)
+	if groupID == 0 {
+		return Rule{}, SourceNone
+	}
+	if r, ok := b.rota.patternRule(groupID, ds); ok {
+		return r, SourcePattern
+	}
+	return b.weekly(groupID, ds, wd), SourceWeekly
+}
+
+// groupOn is the group a person belongs to on a date (0: none).
+func (b ruleBook) groupOn(personID int64, ds string) int64 {
 	var groupID int64
 	for _, m := range b.members[personID] {
 		if m.From <= ds && (m.To == "" || m.To >= ds) {
 			groupID = m.GroupID
 		}
 	}
-	if groupID == 0 {
-		return Rule{}
-	}
+	return groupID
+}
+
+// weekly is the rule of a group's weekly schedule version on a date.
+func (b ruleBook) weekly(groupID int64, ds string, wd int) Rule {
 	var v *compiled
 	vs := b.versions[groupID]
 	for i := range vs {
@@ -495,6 +552,7 @@ type reportBasis struct {
 	manual   map[int64]map[string]Manual
 	leave    map[int64]map[string]Leave
 	allLeave bool // leave holds everyone's; otherwise each page reads its people's
+	rota     rotaBasis
 	now      time.Time
 	// The instants of a date depend only on its rule (and the day before's, for its
 	// window); most people share them, so each date keeps the last ones it computed.
@@ -517,6 +575,9 @@ func (s *Service) basis(ctx context.Context, orgID int64, loc *time.Location, fr
 	}
 	b := &reportBasis{span: sp, loc: loc, from: from, to: to, now: s.Now(), allLeave: allLeave, memo: make([]dateMemo, sp.n)}
 	if b.versions, err = s.store.Versions(ctx, orgID, nil); err != nil {
+		return nil, err
+	}
+	if b.rota, err = s.rotaBasis(ctx, orgID); err != nil {
 		return nil, err
 	}
 	hs, _, err := s.store.ListHolidays(ctx, orgID, "", from, to, database.Page{})
@@ -563,7 +624,11 @@ func (s *Service) computePage(ctx context.Context, orgID int64, b *reportBasis, 
 	if err != nil {
 		return nil, err
 	}
-	book := newRuleBook(ms, b.versions).withTracking(track)
+	ro, err := s.rota(ctx, orgID, b.rota, ids, b.dates[0], b.to)
+	if err != nil {
+		return nil, err
+	}
+	book := newRuleBook(ms, b.versions).withTracking(track).withRota(ro)
 	leave := b.leave
 	if !b.allLeave && s.leave != nil {
 		if leave, err = s.leave.Approved(ctx, orgID, ids, b.from, b.to); err != nil {
@@ -850,7 +915,15 @@ func (s *Service) Clock(ctx context.Context, orgID int64, kind string, personID 
 	if err != nil {
 		return nil, Result{}, err
 	}
-	book := newRuleBook(ms, vs)
+	rb, err := s.rotaBasis(ctx, orgID)
+	if err != nil {
+		return nil, Result{}, err
+	}
+	ro, err := s.rota(ctx, orgID, rb, []int64{personID}, addDays(date, -1), date)
+	if err != nil {
+		return nil, Result{}, err
+	}
+	book := newRuleBook(ms, vs).withRota(ro)
 	start, end := Start(d, book.rule(personID, d.AddDate(0, 0, -1)), loc), End(d, book.rule(personID, d), loc)
 	ps, err := s.store.Punches(ctx, orgID, personID, start, end)
 	if err != nil {
@@ -949,7 +1022,15 @@ func (s *Service) WorkCalendar(ctx context.Context, orgID int64, personIDs []int
 	if err != nil {
 		return nil, err
 	}
-	return &WorkCalendar{book: newRuleBook(ms, vs).withTracking(track), off: off}, nil
+	rb, err := s.rotaBasis(ctx, orgID)
+	if err != nil {
+		return nil, err
+	}
+	ro, err := s.rota(ctx, orgID, rb, personIDs, from, to)
+	if err != nil {
+		return nil, err
+	}
+	return &WorkCalendar{book: newRuleBook(ms, vs).withTracking(track).withRota(ro), off: off}, nil
 }
 
 // Days lists the dates in [from, to] that a person's schedule works and no holiday covers.
@@ -971,8 +1052,25 @@ func (c *WorkCalendar) Days(personID int64, from, to string) ([]string, error) {
 
 // RecordBatch stores punches that already carry their local time (a device upload) in the
 // caller's transaction; duplicates are ignored. It returns how many were new.
+// Each new punch tells the webhooks when the organisation has one that takes punches.
 func (s *Service) RecordBatch(ctx context.Context, ps []Punch) (int, error) {
-	return s.store.InsertPunches(ctx, ps)
+	if s.events == nil || len(ps) == 0 {
+		return s.store.InsertPunches(ctx, ps, nil)
+	}
+	wants, err := s.events.Wants(ctx, ps[0].OrgID, PunchRecorded)
+	if err != nil || !wants {
+		if err != nil {
+			return 0, err
+		}
+		return s.store.InsertPunches(ctx, ps, nil)
+	}
+	var n int
+	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		var err error
+		n, err = s.store.InsertPunches(ctx, ps, func(p Punch) error { return s.punchEvent(ctx, p) })
+		return err
+	})
+	return n, err
 }
 
 // PunchOf returns one punch of the organisation (a correction request names the punch to

@@ -49,7 +49,7 @@ func (s *SQLStore) ListGroups(ctx context.Context, orgID int64, kind, name, toda
 	if err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*)`+cond, args[:4]...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
-	rows, err := s.q(ctx).QueryContext(ctx, `SELECT g.id, g.kind, g.name, g.description, g.mode, g.created_at,
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT g.id, g.kind, g.name, g.description, g.mode, g.late_after_cutoff, g.created_at,
 		(SELECT COUNT(*) FROM group_members m WHERE m.org_id = g.org_id AND m.group_id = g.id AND m.from_date <= $5 AND (m.to_date IS NULL OR m.to_date >= $5))`+
 		cond+` ORDER BY lower(g.name), g.id`+pg.LimitOffset(), args...)
 	if err != nil {
@@ -59,7 +59,7 @@ func (s *SQLStore) ListGroups(ctx context.Context, orgID int64, kind, name, toda
 	var out []Group
 	for rows.Next() {
 		g := Group{OrgID: orgID}
-		if err := rows.Scan(&g.ID, &g.Kind, &g.Name, &g.Description, &g.Mode, &g.Created, &g.Members); err != nil {
+		if err := rows.Scan(&g.ID, &g.Kind, &g.Name, &g.Description, &g.Mode, &g.LateAfterCutOff, &g.Created, &g.Members); err != nil {
 			return nil, 0, err
 		}
 		out = append(out, g)
@@ -70,8 +70,8 @@ func (s *SQLStore) ListGroups(ctx context.Context, orgID int64, kind, name, toda
 // GetGroup returns a live group.
 func (s *SQLStore) GetGroup(ctx context.Context, orgID, id int64) (Group, error) {
 	g := Group{OrgID: orgID}
-	err := s.q(ctx).QueryRowContext(ctx, `SELECT id, kind, name, description, mode, created_at FROM groups WHERE org_id = $1 AND id = $2 AND deleted_at IS NULL`, orgID, id).
-		Scan(&g.ID, &g.Kind, &g.Name, &g.Description, &g.Mode, &g.Created)
+	err := s.q(ctx).QueryRowContext(ctx, `SELECT id, kind, name, description, mode, late_after_cutoff, created_at FROM groups WHERE org_id = $1 AND id = $2 AND deleted_at IS NULL`, orgID, id).
+		Scan(&g.ID, &g.Kind, &g.Name, &g.Description, &g.Mode, &g.LateAfterCutOff, &g.Created)
 	if errors.Is(err, sql.ErrNoRows) {
 		return g, ErrNotFound
 	}
@@ -103,15 +103,15 @@ func (s *SQLStore) GroupNameTaken(ctx context.Context, orgID int64, name string,
 // CreateGroup inserts a group.
 func (s *SQLStore) CreateGroup(ctx context.Context, g Group) (int64, error) {
 	var id int64
-	err := s.q(ctx).QueryRowContext(ctx, `INSERT INTO groups (org_id, kind, name, description, mode, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id`,
-		g.OrgID, g.Kind, g.Name, g.Description, g.Mode, database.Now()).Scan(&id)
+	err := s.q(ctx).QueryRowContext(ctx, `INSERT INTO groups (org_id, kind, name, description, mode, late_after_cutoff, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING id`,
+		g.OrgID, g.Kind, g.Name, g.Description, g.Mode, g.LateAfterCutOff, database.Now()).Scan(&id)
 	return id, database.MapError(err)
 }
 
 // UpdateGroup saves a group's name, description and mode.
 func (s *SQLStore) UpdateGroup(ctx context.Context, g Group) error {
-	return s.exec(ctx, `UPDATE groups SET name = $3, description = $4, mode = $5, updated_at = $6 WHERE org_id = $1 AND id = $2 AND deleted_at IS NULL`,
-		g.OrgID, g.ID, g.Name, g.Description, g.Mode, database.Now())
+	return s.exec(ctx, `UPDATE groups SET name = $3, description = $4, mode = $5, late_after_cutoff = $7, updated_at = $6 WHERE org_id = $1 AND id = $2 AND deleted_at IS NULL`,
+		g.OrgID, g.ID, g.Name, g.Description, g.Mode, database.Now(), g.LateAfterCutOff)
 }
 
 // DeleteGroup retires a group: its members leave it from today; its history stays.
@@ -143,13 +143,14 @@ func (s *SQLStore) SaveVersion(ctx context.Context, orgID int64, v Version) erro
 // groupIDs is empty), by group and date.
 func (s *SQLStore) Versions(ctx context.Context, orgID int64, groupIDs []int64) ([]Version, error) {
 	args := []any{orgID}
-	q := `SELECT group_id, effective_from, time_in, cut_off_time_in, time_out, cut_off_time_out, days FROM schedule_versions WHERE org_id = $1`
+	q := `SELECT v.group_id, v.effective_from, v.time_in, v.cut_off_time_in, v.time_out, v.cut_off_time_out, v.days, COALESCE(g.late_after_cutoff, FALSE)
+		FROM schedule_versions v LEFT JOIN groups g ON g.org_id = v.org_id AND g.id = v.group_id WHERE v.org_id = $1`
 	if len(groupIDs) > 0 {
 		var in string
 		in, args = placeholders(args, groupIDs)
-		q += ` AND group_id IN (` + in + `)`
+		q += ` AND v.group_id IN (` + in + `)`
 	}
-	rows, err := s.q(ctx).QueryContext(ctx, q+` ORDER BY group_id, effective_from`, args...)
+	rows, err := s.q(ctx).QueryContext(ctx, q+` ORDER BY v.group_id, v.effective_from`, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -158,7 +159,7 @@ func (s *SQLStore) Versions(ctx context.Context, orgID int64, groupIDs []int64) 
 	for rows.Next() {
 		var v Version
 		var days string
-		if err := rows.Scan(&v.GroupID, &v.EffectiveFrom, &v.TimeIn, &v.CutOffTimeIn, &v.TimeOut, &v.CutOffTimeOut, &days); err != nil {
+		if err := rows.Scan(&v.GroupID, &v.EffectiveFrom, &v.TimeIn, &v.CutOffTimeIn, &v.TimeOut, &v.CutOffTimeOut, &days, &v.LateAfterCutOff); err != nil {
 			return nil, err
 		}
 		if err := json.Unmarshal([]byte(days), &v.Days); err != nil {
@@ -519,15 +520,26 @@ func (s *SQLStore) DeleteHoliday(ctx context.Context, orgID, id int64) error {
 	return s.exec(ctx, `DELETE FROM holidays WHERE org_id = $1 AND id = $2`, orgID, id)
 }
 
+// maskValue is the mask column's value: NULL when the terminal did not report it.
+func maskValue(m *bool) any {
+	if m == nil {
+		return nil
+	}
+	if *m {
+		return 1
+	}
+	return 0
+}
+
 // InsertPunch stores a punch once: the same (person, source, instant, state) again is
 // ignored and reported as not created.
 func (s *SQLStore) InsertPunch(ctx context.Context, p Punch) (int64, bool, error) {
 	var id int64
 	err := s.q(ctx).QueryRowContext(ctx, `INSERT INTO punches (org_id, person_id, at_unix, local_time, utc_offset, source, device_id, state, verify_mode, temperature, raw, created_by, created_at,
-			latitude, longitude, accuracy, site_id)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17) ON CONFLICT DO NOTHING RETURNING id`,
+			latitude, longitude, accuracy, site_id, mask)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) ON CONFLICT DO NOTHING RETURNING id`,
 		p.OrgID, p.PersonID, p.At.Unix(), p.LocalTime, p.Offset, p.Source, p.DeviceID, p.State, p.VerifyMode, p.Temperature, p.Raw, p.CreatedBy, database.Now(),
-		p.Latitude, p.Longitude, p.Accuracy, p.SiteID).Scan(&id)
+		p.Latitude, p.Longitude, p.Accuracy, p.SiteID, maskValue(p.Mask)).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, false, nil
 	}
@@ -617,7 +629,7 @@ func (s *SQLStore) joinedPunchTimes(ctx context.Context, q string, args []any, p
 // Punches lists a person's clock records in [from, to).
 func (s *SQLStore) Punches(ctx context.Context, orgID, personID int64, from, to time.Time) ([]Punch, error) {
 	rows, err := s.q(ctx).QueryContext(ctx, `SELECT id, person_id, at_unix, local_time, utc_offset, source, device_id, state, verify_mode, temperature,
-			latitude, longitude, accuracy, site_id
+			latitude, longitude, accuracy, site_id, mask
 		FROM punches WHERE org_id = $1 AND person_id = $2 AND at_unix >= $3 AND at_unix < $4 ORDER BY at_unix, id`, orgID, personID, from.Unix(), to.Unix())
 	if err != nil {
 		return nil, err
@@ -629,9 +641,13 @@ func (s *SQLStore) Punches(ctx context.Context, orgID, personID int64, from, to 
 		var at int64
 		var dev sql.NullInt64
 		var temp, lat, lon, acc sql.NullFloat64
-		var site sql.NullInt64
-		if err := rows.Scan(&p.ID, &p.PersonID, &at, &p.LocalTime, &p.Offset, &p.Source, &dev, &p.State, &p.VerifyMode, &temp, &lat, &lon, &acc, &site); err != nil {
+		var site, mask sql.NullInt64
+		if err := rows.Scan(&p.ID, &p.PersonID, &at, &p.LocalTime, &p.Offset, &p.Source, &dev, &p.State, &p.VerifyMode, &temp, &lat, &lon, &acc, &site, &mask); err != nil {
 			return nil, err
+		}
+		if mask.Valid {
+			b := mask.Int64 != 0
+			p.Mask = &b
 		}
 		p.Latitude, p.Longitude, p.Accuracy = nullFloat(lat), nullFloat(lon), nullFloat(acc)
 		if site.Valid {
@@ -782,30 +798,41 @@ const PunchesPerStatement = 200
 
 // InsertPunches stores a batch of punches with one statement per PunchesPerStatement rows;
 // duplicates of stored punches are ignored. It returns how many were new.
-func (s *SQLStore) InsertPunches(ctx context.Context, ps []Punch) (int, error) {
+//
+// When each is given the new rows are returned and each is called with every new punch (its
+// id set), in the order given; a punch stored before is not passed.
+func (s *SQLStore) InsertPunches(ctx context.Context, ps []Punch, each func(Punch) error) (int, error) {
 	created := 0
 	now := database.Now()
 	for i := 0; i < len(ps); i += PunchesPerStatement {
 		chunk := ps[i:min(i+PunchesPerStatement, len(ps))]
 		var sb strings.Builder
-		sb.WriteString(`INSERT INTO punches (org_id, person_id, at_unix, local_time, utc_offset, source, device_id, state, verify_mode, temperature, raw, created_at) VALUES `)
-		args := make([]any, 0, len(chunk)*12)
+		sb.WriteString(`INSERT INTO punches (org_id, person_id, at_unix, local_time, utc_offset, source, device_id, state, verify_mode, temperature, raw, created_at, mask) VALUES `)
+		args := make([]any, 0, len(chunk)*13)
 		for j, p := range chunk {
 			if j > 0 {
 				sb.WriteString(", ")
 			}
 			n := len(args)
 			sb.WriteString("(")
-			for k := 1; k <= 12; k++ {
+			for k := 1; k <= 13; k++ {
 				if k > 1 {
 					sb.WriteString(", ")
 				}
 				sb.WriteString(s.db.Placeholder(n + k))
 			}
 			sb.WriteString(")")
-			args = append(args, p.OrgID, p.PersonID, p.At.Unix(), p.LocalTime, p.Offset, p.Source, p.DeviceID, p.State, p.VerifyMode, p.Temperature, p.Raw, now)
+			args = append(args, p.OrgID, p.PersonID, p.At.Unix(), p.LocalTime, p.Offset, p.Source, p.DeviceID, p.State, p.VerifyMode, p.Temperature, p.Raw, now, maskValue(p.Mask))
 		}
 		sb.WriteString(` ON CONFLICT DO NOTHING`)
+		if each != nil {
+			n, err := s.insertReturning(ctx, sb.String(), args, chunk, each)
+			created += n
+			if err != nil {
+				return created, err
+			}
+			continue
+		}
 		res, err := s.q(ctx).ExecContext(ctx, sb.String(), args...)
 		if err != nil {
 			return created, err
@@ -814,6 +841,47 @@ func (s *SQLStore) InsertPunches(ctx context.Context, ps []Punch) (int, error) {
 		created += int(n)
 	}
 	return created, nil
+}
+
+// insertReturning runs a punch insert returning the new rows, and calls each with the new
+// punches of chunk in their given order (a row is one punch by punches_once's key).
+func (s *SQLStore) insertReturning(ctx context.Context, q string, args []any, chunk []Punch, each func(Punch) error) (int, error) {
+	rows, err := s.q(ctx).QueryContext(ctx, q+` RETURNING id, person_id, source, at_unix, state`, args...)
+	if err != nil {
+		return 0, err
+	}
+	type key struct {
+		person int64
+		source string
+		at     int64
+		state  int
+	}
+	ids := map[key]int64{}
+	for rows.Next() {
+		var k key
+		var id int64
+		if err := rows.Scan(&id, &k.person, &k.source, &k.at, &k.state); err != nil {
+			rows.Close()
+			return 0, err
+		}
+		ids[k] = id
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return 0, err
+	}
+	n := len(ids)
+	for _, p := range chunk {
+		k := key{p.PersonID, p.Source, p.At.Unix(), p.State}
+		if id, ok := ids[k]; ok {
+			delete(ids, k) // the same punch twice in one batch is new once
+			p.ID = id
+			if err := each(p); err != nil {
+				return n, err
+			}
+		}
+	}
+	return n, nil
 }
 
 // nullFloat is a nullable column's value, or nil.

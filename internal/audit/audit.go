@@ -24,6 +24,9 @@ var Kinds = []string{
 	"leave_type", "entitlement", "application", "approval_chain", "approval_request",
 	"delegation", "device", "device_person", "beacon", "clock_site", "clock_site_group",
 	"kiosk", "token", "two_factor", "notification_preference", "retention_policy", "payroll_mapping",
+	"sso_provider", "kiosk_pin",
+	"shift", "shift_pattern", "group_pattern", "roster_entry",
+	"webhook",
 }
 
 // AuditedTables maps each audited table to its entity kind. A table with an org_id is either
@@ -37,9 +40,13 @@ var AuditedTables = map[string]string{
 	"approval_chains": "approval_chain", "approval_requests": "approval_request",
 	"approval_delegations": "delegation", "devices": "device", "device_people": "device_person",
 	"beacons": "beacon", "clock_sites": "clock_site", "clock_site_groups": "clock_site_group",
-	"kiosks": "kiosk", "api_tokens": "token", "user_two_factor": "two_factor",
+	"kiosks": "kiosk", "kiosk_pins": "kiosk_pin", "api_tokens": "token", "user_two_factor": "two_factor",
 	"notification_prefs": "notification_preference",
 	"retention_policies": "retention_policy", "payroll_mappings": "payroll_mapping",
+	"sso_providers": "sso_provider",
+	"shifts":        "shift", "shift_patterns": "shift_pattern", "group_patterns": "group_pattern",
+	"roster_entries": "roster_entry",
+	"webhooks":       "webhook",
 }
 
 // ExemptTables are the tables with an org_id that the trail does not record, and why.
@@ -50,12 +57,17 @@ var ExemptTables = map[string]string{
 	"punches":            "the hot path of every terminal; manual punches are in attendance_audit",
 	"notifications":      "messages the system writes to people, and their read marks",
 	"outbox":             "the delivery queue of e-mail",
+	"webhook_deliveries": "the delivery queue and log of webhooks, derived from recorded changes",
 	"device_commands":    "a queue derived from device enrolments, which are recorded",
 	"device_uploads":     "a terminal's raw upload, not a change made through the API",
 	"images":             "binary content; the reference to it (people.image_id) is recorded",
 	"leave_attachments":  "binary content; the reference to it (attachment_id) is recorded",
 	"upload_chunks":      "parts of an upload in progress",
 	"sessions":           "sign-ins, not changes to an entity",
+	"sso_domains":        "derived from sso_providers.domains, which is recorded",
+	"sso_identities":     "a link made at single sign-on, not a change made through the API",
+	"sso_logins":         "single sign-ons in progress (state, nonce, ticket), each used once",
+	"sso_requests":       "sign-in requests from a provider; approving one creates a user, which is recorded",
 }
 
 // Entry is one recorded change.

@@ -59,6 +59,7 @@ type Kiosk struct {
 	SiteID    int64      `json:"site_id"`
 	SiteName  string     `json:"site_name"`
 	Name      string     `json:"name"`
+	PinPad    bool       `json:"pin_pad"` // takes a person code and PIN besides the QR code
 	LastSeen  *time.Time `json:"last_seen"`
 	RevokedAt *time.Time `json:"revoked_at"`
 	CreatedAt time.Time  `json:"created_at"`

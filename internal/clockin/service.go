@@ -38,6 +38,7 @@ type Service struct {
 	punches Punches
 	limits  *ratelimit.Limiter
 	codeKey []byte
+	pinKey  []byte
 	// Now is the clock.
 	Now func() time.Time
 }
@@ -45,7 +46,7 @@ type Service struct {
 // NewService returns a Service; signer derives the key kiosk codes are signed with.
 func NewService(db *database.DB, groups Groups, punches Punches, signer *auth.Signer) *Service {
 	return &Service{db: db, store: NewStore(db), groups: groups, punches: punches, limits: ratelimit.New(db),
-		codeKey: signer.Derive("kiosk-code"), Now: time.Now}
+		codeKey: signer.Derive("kiosk-code"), pinKey: signer.Derive("kiosk-pin"), Now: time.Now}
 }
 
 // Repeats limits clock-ins (web and kiosk together) of one person: one a minute.
@@ -194,7 +195,7 @@ func (s *Service) Kiosks(ctx context.Context, orgID int64) ([]Kiosk, error) {
 
 // CreateKiosk makes a kiosk at a site and returns it with its secret, which is shown only
 // now: the database keeps its hash.
-func (s *Service) CreateKiosk(ctx context.Context, orgID, siteID int64, name string) (Kiosk, string, error) {
+func (s *Service) CreateKiosk(ctx context.Context, orgID, siteID int64, name string, pinPad bool) (Kiosk, string, error) {
 	name = strings.TrimSpace(name)
 	c := validate.New()
 	if c.Required("name", name) {
@@ -214,7 +215,7 @@ func (s *Service) CreateKiosk(ctx context.Context, orgID, siteID int64, name str
 		return Kiosk{}, "", err
 	}
 	secret := auth.RandomToken(32)
-	k := Kiosk{OrgID: orgID, SiteID: site.ID, SiteName: site.Name, Name: name, CreatedAt: database.Now()}
+	k := Kiosk{OrgID: orgID, SiteID: site.ID, SiteName: site.Name, Name: name, PinPad: pinPad, CreatedAt: database.Now()}
 	id, err := s.store.CreateKiosk(ctx, k, auth.HashToken(secret))
 	k.ID = id
 	return k, secret, err

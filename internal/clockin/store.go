@@ -126,14 +126,14 @@ func (s *Store) DeleteSite(ctx context.Context, orgID, id int64) error {
 }
 
 func (s *Store) kioskQuery(where string) string {
-	return `SELECT k.id, k.org_id, k.site_id, s.name, k.name, ` + s.db.TimeText("k.last_seen") + `, ` + s.db.TimeText("k.revoked_at") + `, ` + s.db.TimeText("k.created_at") + `
+	return `SELECT k.id, k.org_id, k.site_id, s.name, k.name, k.pin_pad, ` + s.db.TimeText("k.last_seen") + `, ` + s.db.TimeText("k.revoked_at") + `, ` + s.db.TimeText("k.created_at") + `
 		FROM kiosks k JOIN clock_sites s ON s.id = k.site_id AND s.org_id = k.org_id WHERE ` + where
 }
 
 func scanKiosk(sc interface{ Scan(...any) error }) (Kiosk, error) {
 	var k Kiosk
 	var seen, revoked, created database.ScanTime
-	if err := sc.Scan(&k.ID, &k.OrgID, &k.SiteID, &k.SiteName, &k.Name, &seen, &revoked, &created); err != nil {
+	if err := sc.Scan(&k.ID, &k.OrgID, &k.SiteID, &k.SiteName, &k.Name, &k.PinPad, &seen, &revoked, &created); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return k, ErrNotFound
 		}
@@ -180,8 +180,8 @@ func (s *Store) KioskBySecret(ctx context.Context, hash string) (Kiosk, error) {
 // CreateKiosk stores a kiosk with the hash of its secret.
 func (s *Store) CreateKiosk(ctx context.Context, k Kiosk, hash string) (int64, error) {
 	var id int64
-	err := s.q(ctx).QueryRowContext(ctx, `INSERT INTO kiosks (org_id, site_id, name, secret_hash, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-		k.OrgID, k.SiteID, k.Name, hash, k.CreatedAt).Scan(&id)
+	err := s.q(ctx).QueryRowContext(ctx, `INSERT INTO kiosks (org_id, site_id, name, secret_hash, pin_pad, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+		k.OrgID, k.SiteID, k.Name, hash, k.PinPad, k.CreatedAt).Scan(&id)
 	return id, database.MapError(err)
 }
 

@@ -16,6 +16,8 @@ import (
 
 	"hadir/internal/approval"
 	"hadir/internal/attendance"
+	"hadir/internal/leave"
+	"hadir/internal/platform/auth"
 	"hadir/internal/platform/database"
 	"hadir/internal/platform/validate"
 )
@@ -30,6 +32,9 @@ const (
 // ErrNotFound is a request of another person or organisation.
 var ErrNotFound = errors.New("correction: not found")
 
+// ErrForbidden is a request of the organisation the actor may not see.
+var ErrForbidden = errors.New("correction: not yours to see")
+
 // Input is what a member asks.
 type Input struct {
 	Date    string
@@ -38,23 +43,29 @@ type Input struct {
 	PunchID int64
 	Status  int
 	Reason  string
+	// Attachment is an optional document (checked by leave.CheckAttachment), stored as the
+	// leave applications' are.
+	Attachment *leave.Attachment
 }
 
 // Request is a stored correction request with its place in the chain.
 type Request struct {
-	ID        int64               `json:"id"`
-	Kind      string              `json:"kind"`
-	PersonID  int64               `json:"person_id"`
-	Date      string              `json:"date"`
-	Type      string              `json:"type"`
-	Time      string              `json:"time"`
-	PunchID   *int64              `json:"punch_id"`
-	Status    *int                `json:"status"`
-	Reason    string              `json:"reason"`
-	State     string              `json:"state"`
-	CreatedAt time.Time           `json:"created_at"`
-	AppliedAt *time.Time          `json:"applied_at"`
-	Timeline  []approval.Decision `json:"timeline"`
+	ID        int64      `json:"id"`
+	Kind      string     `json:"kind"`
+	PersonID  int64      `json:"person_id"`
+	Date      string     `json:"date"`
+	Type      string     `json:"type"`
+	Time      string     `json:"time"`
+	PunchID   *int64     `json:"punch_id"`
+	Status    *int       `json:"status"`
+	Reason    string     `json:"reason"`
+	State     string     `json:"state"`
+	CreatedAt time.Time  `json:"created_at"`
+	AppliedAt *time.Time `json:"applied_at"`
+	// AttachmentURL opens the request's document ("" without one); AttachmentName is its name.
+	AttachmentURL  string              `json:"attachment_url"`
+	AttachmentName string              `json:"attachment_name"`
+	Timeline       []approval.Decision `json:"timeline"`
 }
 
 // Service holds the correction rules.
@@ -134,9 +145,18 @@ func (s *Service) Create(ctx context.Context, orgID, personID int64, in Input, b
 		if by.UserID != 0 {
 			user = by.UserID
 		}
-		if err := s.db.Q(ctx).QueryRowContext(ctx, `INSERT INTO attendance_requests (org_id, person_id, date, kind, time, punch_id, status, reason, state, created_by, created_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', $9, $10) RETURNING id`,
-			orgID, personID, in.Date, in.Kind, in.Time, punch, status, in.Reason, user, database.Now()).Scan(&id); err != nil {
+		var att any
+		if a := in.Attachment; a != nil {
+			var attID int64
+			if err := s.db.Q(ctx).QueryRowContext(ctx, `INSERT INTO leave_attachments (org_id, key, name, content_type, data, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+				orgID, auth.RandomToken(18), a.Name, a.ContentType, a.Data, database.Now()).Scan(&attID); err != nil {
+				return err
+			}
+			att = attID
+		}
+		if err := s.db.Q(ctx).QueryRowContext(ctx, `INSERT INTO attendance_requests (org_id, person_id, date, kind, time, punch_id, status, reason, state, created_by, created_at, attachment_id)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', $9, $10, $11) RETURNING id`,
+			orgID, personID, in.Date, in.Kind, in.Time, punch, status, in.Reason, user, database.Now(), att).Scan(&id); err != nil {
 			return err
 		}
 		_, err := s.approvals.Submit(ctx, orgID, approval.KindCorrection, id, 0, personID, by)
@@ -148,15 +168,21 @@ func (s *Service) Create(ctx context.Context, orgID, personID int64, in Input, b
 	return s.Get(ctx, orgID, id)
 }
 
-const cols = `id, person_id, date, kind, time, punch_id, status, reason, state, created_at, applied_at`
+const cols = `r.id, r.person_id, r.date, r.kind, r.time, r.punch_id, r.status, r.reason, r.state, r.created_at, r.applied_at, COALESCE(f.name, '')`
+
+// from is the requests with their documents' names.
+const from = ` FROM attendance_requests r LEFT JOIN leave_attachments f ON f.org_id = r.org_id AND f.id = r.attachment_id`
 
 func scan(row interface{ Scan(...any) error }) (Request, error) {
 	var r Request
 	var punch, status sql.NullInt64
 	var created, applied database.ScanTime
-	err := row.Scan(&r.ID, &r.PersonID, &r.Date, &r.Type, &r.Time, &punch, &status, &r.Reason, &r.State, &created, &applied)
+	err := row.Scan(&r.ID, &r.PersonID, &r.Date, &r.Type, &r.Time, &punch, &status, &r.Reason, &r.State, &created, &applied, &r.AttachmentName)
 	if errors.Is(err, sql.ErrNoRows) {
 		return r, ErrNotFound
+	}
+	if r.AttachmentName != "" {
+		r.AttachmentURL = AttachmentURL(r.ID)
 	}
 	r.Kind = approval.KindCorrection
 	if punch.Valid {
@@ -172,7 +198,7 @@ func scan(row interface{ Scan(...any) error }) (Request, error) {
 
 // Get returns a request with its timeline.
 func (s *Service) Get(ctx context.Context, orgID, id int64) (Request, error) {
-	r, err := scan(s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+cols+` FROM attendance_requests WHERE org_id = $1 AND id = $2`, orgID, id))
+	r, err := scan(s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+cols+from+` WHERE r.org_id = $1 AND r.id = $2`, orgID, id))
 	if err != nil {
 		return r, err
 	}
@@ -182,7 +208,7 @@ func (s *Service) Get(ctx context.Context, orgID, id int64) (Request, error) {
 
 // Mine lists a person's requests, newest first (at most 100), with their timelines.
 func (s *Service) Mine(ctx context.Context, orgID, personID int64) ([]Request, error) {
-	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT `+cols+` FROM attendance_requests WHERE org_id = $1 AND person_id = $2 ORDER BY id DESC LIMIT 100`, orgID, personID)
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT `+cols+from+` WHERE r.org_id = $1 AND r.person_id = $2 ORDER BY r.id DESC LIMIT 100`, orgID, personID)
 	if err != nil {
 		return nil, err
 	}
@@ -205,6 +231,86 @@ func (s *Service) Mine(ctx context.Context, orgID, personID int64) ([]Request, e
 		}
 	}
 	return out, nil
+}
+
+// AttachmentURL is where a request's document opens.
+func AttachmentURL(id int64) string { return fmt.Sprintf("/api/requests/attendance/%d/attachment", id) }
+
+// Attachment returns a request's document, for whoever may see the request (the requester,
+// their manager, an approver it waits for or waited for, an admin): ErrNotFound for a request
+// of another organisation or without a document, ErrForbidden for anyone else.
+func (s *Service) Attachment(ctx context.Context, orgID, id int64, by approval.Actor) (leave.Attachment, error) {
+	var a leave.Attachment
+	var person int64
+	var manager sql.NullInt64
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT r.person_id, p.manager_id, COALESCE(f.key, ''), COALESCE(f.name, ''), COALESCE(f.content_type, ''), f.data`+from+`
+		JOIN people p ON p.org_id = r.org_id AND p.id = r.person_id WHERE r.org_id = $1 AND r.id = $2`, orgID, id).Scan(&person, &manager, &a.Key, &a.Name, &a.ContentType, &a.Data)
+	if errors.Is(err, sql.ErrNoRows) {
+		return a, ErrNotFound
+	}
+	if err != nil {
+		return a, err
+	}
+	if !by.IsAdmin && (by.PersonID == 0 || (by.PersonID != person && by.PersonID != manager.Int64)) {
+		ok, err := s.approverOf(ctx, orgID, id, by)
+		if err != nil {
+			return a, err
+		}
+		if !ok {
+			return leave.Attachment{}, ErrForbidden
+		}
+	}
+	if a.Key == "" {
+		return a, ErrNotFound
+	}
+	return a, nil
+}
+
+// approverOf reports whether the request waits for the actor, or the actor decided a level of
+// it (the chain showed it to them).
+func (s *Service) approverOf(ctx context.Context, orgID, id int64, by approval.Actor) (bool, error) {
+	req, err := s.approvals.Request(ctx, orgID, approval.KindCorrection, id)
+	if err != nil {
+		return false, err
+	}
+	if req.Status == approval.Pending && req.ApproverID != nil && by.PersonID != 0 && *req.ApproverID == by.PersonID {
+		return true, nil
+	}
+	if by.UserID == 0 {
+		return false, nil
+	}
+	var n int
+	err = s.db.Q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM approval_decisions WHERE org_id = $1 AND request_id = $2 AND actor_user = $3 AND action IN ('approved', 'rejected')`,
+		orgID, req.ID, by.UserID).Scan(&n)
+	return n > 0, err
+}
+
+// AttachmentURLs answers, for some requests of the organisation, where each one's document
+// opens (only those with one).
+func (s *Service) AttachmentURLs(ctx context.Context, orgID int64, ids []int64) (map[int64]string, error) {
+	out := map[int64]string{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	args := []any{orgID}
+	marks := make([]string, len(ids))
+	for i, id := range ids {
+		args = append(args, id)
+		marks[i] = fmt.Sprintf("$%d", i+2)
+	}
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT id FROM attendance_requests WHERE org_id = $1 AND attachment_id IS NOT NULL AND id IN (`+strings.Join(marks, ", ")+`)`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out[id] = AttachmentURL(id)
+	}
+	return out, rows.Err()
 }
 
 // apply is the effect of the final approval: the audited manual correction, by the approver,

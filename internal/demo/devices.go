@@ -41,7 +41,7 @@ func seedDevice(ctx context.Context, a *app.App, orgID int64, sn, groupKind stri
 	if err := seedClockSite(ctx, a, orgID, groupKind); err != nil {
 		return err
 	}
-	d, err := a.Devices.Save(ctx, device.Device{OrgID: orgID, Name: "Main entrance", Model: "SpeedFace-V5L", Code: sn, PurchaseDate: "2025-12-15", Enabled: true})
+	d, err := a.Devices.Save(ctx, device.Device{OrgID: orgID, Name: "Main entrance", Model: "SpeedFace-V5L", Code: sn, PurchaseDate: "2025-12-15", Enabled: true, Profile: device.Profiles["face"]})
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"net"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -47,20 +48,22 @@ var (
 
 // Device is a terminal with its state.
 type Device struct {
-	ID           int64      `json:"id"`
-	OrgID        int64      `json:"-"`
-	Name         string     `json:"name"`
-	Model        string     `json:"model"`
-	Code         string     `json:"code"`
-	PurchaseDate string     `json:"purchase_date"`
-	Enabled      bool       `json:"enabled"`
-	PushKey      string     `json:"push_key,omitempty"`
-	AllowedIPs   string     `json:"allowed_ips"`
-	LastSeen     *time.Time `json:"last_seen"`
-	LastIP       string     `json:"last_ip"`
-	Firmware     string     `json:"firmware"`
-	PushVersion  string     `json:"push_version"`
-	Info         string     `json:"info"`
+	ID           int64  `json:"id"`
+	OrgID        int64  `json:"-"`
+	Name         string `json:"name"`
+	Model        string `json:"model"`
+	Code         string `json:"code"`
+	PurchaseDate string `json:"purchase_date"`
+	Enabled      bool   `json:"enabled"`
+	PushKey      string `json:"push_key,omitempty"`
+	AllowedIPs   string `json:"allowed_ips"`
+	// What the model accepts (numeric PINs, lengths, photos): its fields are the device's.
+	Profile
+	LastSeen    *time.Time `json:"last_seen"`
+	LastIP      string     `json:"last_ip"`
+	Firmware    string     `json:"firmware"`
+	PushVersion string     `json:"push_version"`
+	Info        string     `json:"info"`
 	// What the terminal last reported holding, and its capacity (null: never reported).
 	UserCount        *int   `json:"user_count"`
 	FingerprintCount *int   `json:"fingerprint_count"`
@@ -161,6 +164,7 @@ func (s *Service) exec(ctx context.Context, q string, args ...any) error {
 
 const deviceCols = `d.id, d.org_id, d.name, d.model, d.code, COALESCE(d.purchase_date, ''), d.enabled, d.push_key, d.allowed_ips, d.last_seen, d.last_ip, d.firmware,
 	d.info, d.att_stamp, d.push_version, d.user_count, d.fingerprint_count, d.face_count, d.log_count, d.user_capacity, d.log_capacity,
+	d.pin_digits_only, d.pin_max_length, d.name_max_bytes, d.takes_photos,
 	(SELECT COUNT(*) FROM device_people x WHERE x.org_id = d.org_id AND x.device_id = d.id),
 	(SELECT COUNT(*) FROM device_commands c WHERE c.org_id = d.org_id AND c.device_id = d.id AND c.status IN ('queued', 'sent')),
 	(SELECT COUNT(*) FROM device_commands c WHERE c.org_id = d.org_id AND c.device_id = d.id AND c.status IN ('failed', 'expired')),
@@ -171,7 +175,8 @@ func scanDevice(row interface{ Scan(...any) error }) (Device, error) {
 	var seen sql.NullTime
 	var counts [6]sql.NullInt64
 	err := row.Scan(&d.ID, &d.OrgID, &d.Name, &d.Model, &d.Code, &d.PurchaseDate, &d.Enabled, &d.PushKey, &d.AllowedIPs, &seen, &d.LastIP, &d.Firmware,
-		&d.Info, &d.AttStamp, &d.PushVersion, &counts[0], &counts[1], &counts[2], &counts[3], &counts[4], &counts[5], &d.Enrolled, &d.Queued, &d.Failed, &d.Punches)
+		&d.Info, &d.AttStamp, &d.PushVersion, &counts[0], &counts[1], &counts[2], &counts[3], &counts[4], &counts[5],
+		&d.PINDigitsOnly, &d.PINMaxLength, &d.NameMaxBytes, &d.TakesPhotos, &d.Enrolled, &d.Queued, &d.Failed, &d.Punches)
 	if errors.Is(err, sql.ErrNoRows) {
 		return d, ErrNotFound
 	}
@@ -292,6 +297,7 @@ func (s *Service) Save(ctx context.Context, d Device) (Device, error) {
 		}
 	}
 	c.MaxLen("push_key", d.PushKey, 100)
+	d.Profile.check(c)
 	if err := c.Err(); err != nil {
 		return d, err
 	}
@@ -308,15 +314,19 @@ func (s *Service) Save(ctx context.Context, d Device) (Device, error) {
 		purchase = d.PurchaseDate
 	}
 	if d.ID == 0 {
-		err = s.q(ctx).QueryRowContext(ctx, `INSERT INTO devices (org_id, name, model, code, purchase_date, enabled, push_key, allowed_ips, created_at, updated_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING id`, d.OrgID, d.Name, d.Model, d.Code, purchase, d.Enabled, d.PushKey, d.AllowedIPs, now).Scan(&d.ID)
+		err = s.q(ctx).QueryRowContext(ctx, `INSERT INTO devices (org_id, name, model, code, purchase_date, enabled, push_key, allowed_ips, created_at, updated_at,
+				pin_digits_only, pin_max_length, name_max_bytes, takes_photos)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12, $13) RETURNING id`, d.OrgID, d.Name, d.Model, d.Code, purchase, d.Enabled, d.PushKey, d.AllowedIPs, now,
+			d.PINDigitsOnly, d.PINMaxLength, d.NameMaxBytes, d.TakesPhotos).Scan(&d.ID)
 		err = database.MapError(err)
 	} else {
 		// The key is never shown, so an edit that leaves it empty keeps the stored one; a
 		// single "-" removes it.
 		err = s.exec(ctx, `UPDATE devices SET name = $3, model = $4, code = $5, purchase_date = $6, enabled = $7,
-			push_key = CASE WHEN $8 = '' THEN push_key WHEN $8 = '-' THEN '' ELSE $8 END, allowed_ips = $9, updated_at = $10
-			WHERE org_id = $1 AND id = $2`, d.OrgID, d.ID, d.Name, d.Model, d.Code, purchase, d.Enabled, d.PushKey, d.AllowedIPs, now)
+			push_key = CASE WHEN $8 = '' THEN push_key WHEN $8 = '-' THEN '' ELSE $8 END, allowed_ips = $9, updated_at = $10,
+			pin_digits_only = $11, pin_max_length = $12, name_max_bytes = $13, takes_photos = $14
+			WHERE org_id = $1 AND id = $2`, d.OrgID, d.ID, d.Name, d.Model, d.Code, purchase, d.Enabled, d.PushKey, d.AllowedIPs, now,
+			d.PINDigitsOnly, d.PINMaxLength, d.NameMaxBytes, d.TakesPhotos)
 	}
 	if errors.Is(err, database.ErrUniqueViolation) {
 		return d, ErrCodeTaken
@@ -412,6 +422,26 @@ func (s *Service) Enrol(ctx context.Context, orgID, deviceID int64, kind string,
 		return ErrNotFound
 	}
 	return s.db.WithTx(ctx, func(ctx context.Context) error {
+		if add {
+			// Everyone must fit the terminal's model before anything is queued: one 422
+			// naming each person who does not (issue 14).
+			prof, err := s.profile(ctx, orgID, deviceID)
+			if err != nil {
+				return err
+			}
+			var people []Enrolled
+			for id := range seen {
+				p, _, err := s.person(ctx, orgID, id)
+				if err != nil {
+					return err
+				}
+				people = append(people, p)
+			}
+			sort.Slice(people, func(i, j int) bool { return people[i].Code < people[j].Code })
+			if err := misfitError("employee", people, prof); err != nil {
+				return err
+			}
+		}
 		for id := range seen {
 			p, archived, err := s.person(ctx, orgID, id)
 			if err != nil {
@@ -489,14 +519,18 @@ func (s *Service) Synchronise(ctx context.Context, orgID, deviceID int64) (int, 
 			orgID, deviceID, s.Now()); err != nil {
 			return err
 		}
+		prof, err := s.profile(ctx, orgID, deviceID)
+		if err != nil {
+			return err
+		}
 		keep := map[string]bool{}
 		for _, p := range people {
 			keep[p.Code] = true
-			if err := s.queue(ctx, orgID, deviceID, UserCommand(p.Code, p.Name), "user "+p.Code); err != nil {
+			if err := s.queue(ctx, orgID, deviceID, UserCommand(p.Code, prof.FitName(p.Name)), "user "+p.Code); err != nil {
 				return err
 			}
 			n++
-			if len(p.Image) > 0 {
+			if len(p.Image) > 0 && prof.TakesPhotos {
 				if err := s.queue(ctx, orgID, deviceID, PhotoCommand(p.Code, p.Image), "photo "+p.Code); err != nil {
 					return err
 				}

@@ -74,13 +74,21 @@ func (s *Service) PersonChanged(ctx context.Context, orgID, personID int64, oldC
 // putPerson queues a person's user record and photo on a device, cancelling what was still
 // waiting for their PIN there.
 func (s *Service) putPerson(ctx context.Context, orgID, deviceID int64, p Enrolled) error {
+	prof, err := s.profile(ctx, orgID, deviceID)
+	if err != nil {
+		return err
+	}
+	// A changed code that the terminal cannot take refuses the change (422 naming the person).
+	if err := misfitError("code", []Enrolled{p}, prof); err != nil {
+		return err
+	}
 	if err := s.supersede(ctx, orgID, deviceID, p.Code); err != nil {
 		return err
 	}
-	if err := s.queue(ctx, orgID, deviceID, UserCommand(p.Code, p.Name), "user "+p.Code); err != nil {
+	if err := s.queue(ctx, orgID, deviceID, UserCommand(p.Code, prof.FitName(p.Name)), "user "+p.Code); err != nil {
 		return err
 	}
-	if len(p.Image) > 0 {
+	if len(p.Image) > 0 && prof.TakesPhotos {
 		return s.queue(ctx, orgID, deviceID, PhotoCommand(p.Code, p.Image), "photo "+p.Code)
 	}
 	return nil
@@ -104,4 +112,51 @@ func (s *Service) supersede(ctx context.Context, orgID, deviceID int64, pin stri
 		WHERE org_id = $1 AND device_id = $2 AND status = 'queued' AND label IN ($3, $4, $5)`,
 		orgID, deviceID, "user "+pin, "photo "+pin, "delete "+pin, s.Now())
 	return err
+}
+
+// PersonErased queues the deletion of an erased person's PIN on every device they are
+// enrolled on, in ctx's transaction, before the erasure drops the enrolment and overwrites
+// the code. Archiving already took them off, but a terminal may hold the PIN again
+// (enrolment at the terminal, a person archived before enrolment was queued at once): what
+// is erased must not stay able to clock in.
+func (s *Service) PersonErased(ctx context.Context, orgID, personID int64) error {
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT x.device_id, p.code FROM device_people x JOIN people p ON p.id = x.person_id AND p.org_id = x.org_id
+		WHERE x.org_id = $1 AND x.person_id = $2 ORDER BY x.device_id`, orgID, personID)
+	if err != nil {
+		return err
+	}
+	type take struct {
+		dev  int64
+		code string
+	}
+	var todo []take
+	for rows.Next() {
+		var t take
+		if err := rows.Scan(&t.dev, &t.code); err != nil {
+			rows.Close()
+			return err
+		}
+		todo = append(todo, t)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, t := range todo {
+		if err := s.takePerson(ctx, orgID, t.dev, t.code); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// profile reads a device's model rules.
+func (s *Service) profile(ctx context.Context, orgID, deviceID int64) (Profile, error) {
+	var p Profile
+	err := s.q(ctx).QueryRowContext(ctx, `SELECT pin_digits_only, pin_max_length, name_max_bytes, takes_photos FROM devices WHERE org_id = $1 AND id = $2`, orgID, deviceID).
+		Scan(&p.PINDigitsOnly, &p.PINMaxLength, &p.NameMaxBytes, &p.TakesPhotos)
+	if errors.Is(err, sql.ErrNoRows) {
+		return p, ErrNotFound
+	}
+	return p, err
 }

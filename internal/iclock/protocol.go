@@ -7,6 +7,7 @@ package iclock
 import (
 	"errors"
 	"fmt"
+	"math"
 	"net/url"
 	"strconv"
 	"strings"
@@ -20,7 +21,13 @@ type AttLog struct {
 	Status   int       // 0 check-in, 1 check-out, 2 break out, 3 break in, 4 OT in, 5 OT out
 	Verify   int       // 1 fingerprint, 15 face, ...
 	WorkCode string
-	Raw      string
+	// Thermal firmware (body temperature and mask detection) adds MaskFlag and Temperature
+	// after the two reserved fields: PIN, time, status, verify, work code, reserved,
+	// reserved, mask flag (1 mask, 0 none), temperature (°C, e.g. "36.6"). Nil when the line
+	// does not carry them or carries the "not measured" value (0, 255, empty).
+	Mask        *bool
+	Temperature *float64
+	Raw         string
 }
 
 // ErrBadLine is a line that is not a valid record.
@@ -57,12 +64,64 @@ func ParseAttLog(line string, loc *time.Location) (AttLog, error) {
 	if len(f) > 4 {
 		a.WorkCode = strings.TrimSpace(f[4])
 	}
+	if len(f) > 8 {
+		a.Mask, a.Temperature = thermal(strings.TrimSpace(f[7]), strings.TrimSpace(f[8]))
+	}
 	return a, nil
 }
 
-// FormatAttLog writes a punch as a 7-field ATTLOG line (what the simulator sends).
+// thermal reads the mask flag and temperature of a thermal terminal's ATTLOG line. A
+// temperature outside what a person can measure (the firmware's 0 / 255 "not measured") is
+// no reading; one in the Fahrenheit range (a terminal set to °F) is converted to °C. The
+// mask flag counts only beside a temperature field, and "no mask" only beside a real
+// reading, since 12-field lines of non-thermal firmware have zeros or blanks in the same
+// places. A bad value never rejects the punch.
+func thermal(mask, temp string) (*bool, *float64) {
+	if temp == "" {
+		return nil, nil
+	}
+	v, err := strconv.ParseFloat(temp, 64)
+	if err != nil || math.IsNaN(v) {
+		return nil, nil
+	}
+	var t *float64
+	switch {
+	case v >= 25 && v <= 45:
+		t = &v
+	case v >= 77 && v <= 113:
+		c := math.Round((v-32)*5/9*10) / 10
+		t = &c
+	}
+	var m *bool
+	if mask == "0" || mask == "1" {
+		b := mask == "1"
+		m = &b
+	}
+	if t == nil && v != 0 && v != 255 {
+		return nil, nil // not a temperature at all: the fields mean something else
+	}
+	if t == nil && m != nil && !*m {
+		// Zeros in both places are also what non-thermal firmware pads with: no reading.
+		return nil, nil
+	}
+	return m, t
+}
+
+// FormatAttLog writes a punch as a 7-field ATTLOG line (what the simulator sends), or as a
+// thermal terminal's 9-field line when it carries a temperature or mask flag.
 func FormatAttLog(a AttLog) string {
-	return fmt.Sprintf("%s\t%s\t%d\t%d\t%s\t0\t0", a.PIN, a.Time.Format("2006-01-02 15:04:05"), a.Status, a.Verify, a.WorkCode)
+	line := fmt.Sprintf("%s\t%s\t%d\t%d\t%s\t0\t0", a.PIN, a.Time.Format("2006-01-02 15:04:05"), a.Status, a.Verify, a.WorkCode)
+	if a.Mask == nil && a.Temperature == nil {
+		return line
+	}
+	mask, temp := "0", "0.0"
+	if a.Mask != nil && *a.Mask {
+		mask = "1"
+	}
+	if a.Temperature != nil {
+		temp = strconv.FormatFloat(*a.Temperature, 'f', 1, 64)
+	}
+	return line + "\t" + mask + "\t" + temp
 }
 
 // Fields parses "KEY=value\tKEY=value" (USERINFO, BIOPHOTO and command bodies), after an

@@ -1,6 +1,7 @@
 package iclock
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -157,4 +158,48 @@ func FuzzFields(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Thermal firmware's ATTLOG line carries the mask flag and temperature after the two reserved
+// fields; "not measured" values, °F terminals and non-thermal 12-field lines are read right,
+// and a bad thermal value never rejects the punch (issue 14).
+func TestParseAttLogThermal(t *testing.T) {
+	show := func(a AttLog) string {
+		m, tt := "-", "-"
+		if a.Mask != nil {
+			m = fmt.Sprint(*a.Mask)
+		}
+		if a.Temperature != nil {
+			tt = fmt.Sprint(*a.Temperature)
+		}
+		return m + " " + tt
+	}
+	for line, want := range map[string]string{
+		"7\t2026-11-19 08:05:00\t0\t15\t0\t0\t0\t1\t36.6":            "true 36.6",
+		"7\t2026-11-19 08:05:00\t0\t15\t0\t0\t0\t0\t37.9\t\t\t":      "false 37.9",
+		"7\t2026-11-19 08:05:00\t0\t15\t0\t0\t0\t1\t0.0":             "true -",  // mask detection on, no thermometer reading
+		"7\t2026-11-19 08:05:00\t0\t15\t0\t0\t0\t0\t255":             "- -",     // the firmware's "not measured"
+		"1002\t2026-11-16 08:20:44\t1\t15\t\t0\t0\t0\t0\t36.6\t0\t0": "- -",     // zeros padded by non-thermal firmware
+		"7\t2026-11-19 08:05:00\t0\t15\t0\t0\t0\t1\t98.6":            "true 37", // a terminal set to °F
+		"7\t2026-11-19 08:05:00\t0\t15\t0\t0\t0\t1\t1234":            "- -",     // not a temperature: the fields mean something else
+		"7\t2026-11-19 08:05:00\t0\t15\t0\t0\t0\tx\tabc":             "- -",
+		"7\t2026-11-19 08:05:00\t0\t15\t0\t0\t0\t\t\t\t\t":           "- -", // pushver 2.4 non-thermal, 12 fields
+		"7\t2026-11-19 08:05:00\t0\t1\t0\t0\t0":                      "- -", // B&W 6.60, 7 fields
+		"7\t2026-11-19 08:05:00\t0\t15\t0\t0\t0\t2\t36.4":            "- 36.4",
+	} {
+		a, err := ParseAttLog(line, time.UTC)
+		if err != nil || show(a) != want {
+			t.Errorf("%q: %s (%v), want %s", line, show(a), err, want)
+		}
+	}
+	// The simulator's thermal line reads back the same.
+	temp, mask := 36.8, true
+	at := time.Date(2026, 11, 19, 8, 5, 0, 0, time.UTC)
+	back, err := ParseAttLog(FormatAttLog(AttLog{PIN: "7", Time: at, Verify: 15, Temperature: &temp, Mask: &mask}), time.UTC)
+	if err != nil || show(back) != "true 36.8" || !back.Time.Equal(at) {
+		t.Fatalf("round trip: %s %v", show(back), err)
+	}
+	if plain := FormatAttLog(AttLog{PIN: "7", Time: at}); strings.Count(plain, "\t") != 6 {
+		t.Fatalf("plain line %q", plain)
+	}
 }

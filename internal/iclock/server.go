@@ -384,7 +384,7 @@ func (s *Server) ingest(ctx context.Context, d device.Device, body string) (int,
 		local := a.Time.In(loc)
 		_, off := local.Zone()
 		punches = append(punches, attendance.Punch{OrgID: d.OrgID, PersonID: pid, At: local, LocalTime: local.Format("2006-01-02T15:04:05"), Offset: off / 60,
-			Source: source, DeviceID: &dev, State: a.Status, VerifyMode: a.Verify, Raw: a.Raw})
+			Source: source, DeviceID: &dev, State: a.Status, VerifyMode: a.Verify, Temperature: a.Temperature, Mask: a.Mask, Raw: a.Raw})
 		accepted++
 	}
 	store := func(ctx context.Context) error {

@@ -1,6 +1,7 @@
 package leave
 
 import (
+	"encoding/json"
 	"strconv"
 
 	"hadir/internal/platform/jsontext"
@@ -48,6 +49,14 @@ func AppendEntitlementsJSON(b []byte, es []Entitlement) []byte {
 		b = e.Available.appendJSON(b)
 		b = append(b, `,"note":`...)
 		b = jsontext.AppendString(b, e.Note)
+		b = append(b, `,"expired":`...)
+		b = e.Expired.appendJSON(b)
+		if e.Breakdown != nil {
+			// a policy type's: few strings and a float, written as encoding/json does
+			bd, _ := json.Marshal(e.Breakdown)
+			b = append(b, `,"breakdown":`...)
+			b = append(b, bd...)
+		}
 		b = append(b, '}')
 	}
 	return append(b, ']')

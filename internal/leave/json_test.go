@@ -29,7 +29,11 @@ func TestEntitlementsJSONMatchesEncodingJSON(t *testing.T) {
 		for i := range es {
 			es[i] = leave.Entitlement{ID: rng.Int64(), PersonID: rng.Int64N(1e6), TypeID: rng.Int64N(100), TypeName: tricky[rng.IntN(len(tricky))],
 				Unit: "day", PeriodStart: "2026-01-01", ValidUntil: tricky[rng.IntN(len(tricky))], Entitled: amount(), Carried: amount(), Taken: amount(),
-				Pending: amount(), Balance: amount(), Available: amount(), Note: tricky[rng.IntN(len(tricky))]}
+				Pending: amount(), Balance: amount(), Available: amount(), Note: tricky[rng.IntN(len(tricky))], Expired: amount()}
+			if rng.IntN(3) == 0 {
+				es[i].Breakdown = &leave.Breakdown{Grant: "monthly", Rate: amount(), ProRata: rng.Float64(), Granted: amount(), Accrued: amount(),
+					Carried: amount(), CarryExpiry: "2026-03-31", Expired: amount(), Taken: amount(), Balance: amount()}
+			}
 		}
 		if round%7 == 0 {
 			es = nil

@@ -92,7 +92,9 @@ type Type struct {
 	AllowNegative      bool   `json:"allow_negative"`
 	AttachmentRequired bool   `json:"attachment_required"`
 	MaxCarry           Amount `json:"max_carry"`
-	InUse              bool   `json:"in_use"`
+	// Policy is how the type's days are granted and used (issue 13).
+	Policy Policy `json:"policy"`
+	InUse  bool   `json:"in_use"`
 }
 
 // Entitlement is what a person may take of a type in a period, with the computed balance.
@@ -111,6 +113,10 @@ type Entitlement struct {
 	Balance     Amount `json:"balance"`
 	Available   Amount `json:"available"`
 	Note        string `json:"note"`
+	// Expired is the carried days that expired unused (types with a policy).
+	Expired Amount `json:"expired"`
+	// Breakdown is how a type's policy reached the figures (nil for a type without one).
+	Breakdown *Breakdown `json:"breakdown,omitempty"`
 }
 
 // compute fills Balance and Available from Taken and Pending.
@@ -146,7 +152,9 @@ type Application struct {
 	DecidedBy     string     `json:"decided_by"`
 	DecidedAt     *time.Time `json:"decided_at"`
 	Comment       string     `json:"comment"`
-	CreatedAt     time.Time  `json:"application_date"`
+	// PolicyOverride is the rules of the type's policy an admin set aside (blackout, notice).
+	PolicyOverride string    `json:"policy_override"`
+	CreatedAt      time.Time `json:"application_date"`
 	// Timeline is the application's approval steps (lists only; empty for an application
 	// decided before the approvals engine, or an assignment).
 	Timeline []approval.Decision `json:"timeline,omitempty"`

@@ -96,7 +96,7 @@ func (s *Service) checkFinal(ctx context.Context, orgID, id int64) error {
 	if typ.AllowNegative {
 		return nil
 	}
-	ent, err := s.store.EntitlementOn(ctx, orgID, a.PersonID, a.TypeID, a.From)
+	ent, err := s.entitlementOn(ctx, orgID, a.PersonID, typ, a.From)
 	if err != nil {
 		return err
 	}
@@ -203,6 +203,7 @@ func (s *Service) SaveType(ctx context.Context, t Type) (Type, error) {
 	if t.MaxCarry < 0 {
 		c.Invalid("max_carry")
 	}
+	t.Policy.check(c)
 	if err := c.Err(); err != nil {
 		return t, err
 	}
@@ -237,7 +238,55 @@ func (s *Service) Entitlements(ctx context.Context, orgID int64, personKind stri
 	if err := s.checkPerson(ctx, orgID, personKind, personID); err != nil {
 		return nil, 0, err
 	}
-	return s.store.Entitlements(ctx, orgID, personID, kind, pg)
+	ents, total, err := s.store.Entitlements(ctx, orgID, personID, kind, pg)
+	if err != nil {
+		return nil, 0, err
+	}
+	today, err := s.today(ctx, orgID)
+	if err != nil {
+		return nil, 0, err
+	}
+	if err := s.withPolicies(ctx, orgID, today, ents); err != nil {
+		return nil, 0, err
+	}
+	// An accruing type without a stored entitlement in force today: the year's period the
+	// policy computes, first on the first page (and counted in the total).
+	types, _, err := s.store.Types(ctx, orgID, kind, "", database.Page{})
+	if err != nil {
+		return nil, 0, err
+	}
+	var extra []Entitlement
+	for _, t := range types {
+		if !t.Policy.Accrues() {
+			continue
+		}
+		e, err := s.entitlementOn(ctx, orgID, personID, t, today)
+		if errors.Is(err, ErrNoEntitlement) {
+			continue
+		}
+		if err != nil {
+			return nil, 0, err
+		}
+		if e.ID == 0 {
+			extra = append(extra, e)
+		}
+	}
+	total += len(extra)
+	if pg.Size == 0 || pg.Number <= 1 {
+		ents = append(extra, ents...)
+	}
+	return ents, total, nil
+}
+
+// policyOne applies the type's policy to one entitlement as of today.
+func (s *Service) policyOne(ctx context.Context, orgID int64, e Entitlement) (Entitlement, error) {
+	today, err := s.today(ctx, orgID)
+	if err != nil {
+		return e, err
+	}
+	ents := []Entitlement{e}
+	err = s.withPolicies(ctx, orgID, today, ents)
+	return ents[0], err
 }
 
 func (s *Service) checkPerson(ctx context.Context, orgID int64, personKind string, personID int64) error {
@@ -264,7 +313,7 @@ func (s *Service) Entitlement(ctx context.Context, orgID int64, personKind, kind
 	if err := s.checkPerson(ctx, orgID, personKind, e.PersonID); err != nil {
 		return Entitlement{}, err
 	}
-	return e, nil
+	return s.policyOne(ctx, orgID, e)
 }
 
 // SaveEntitlement creates (ID 0) or updates an entitlement; the period defaults to the
@@ -295,7 +344,11 @@ func (s *Service) SaveEntitlement(ctx context.Context, orgID int64, personKind, 
 	if err != nil {
 		return e, err
 	}
-	return s.store.Entitlement(ctx, orgID, id)
+	saved, err := s.store.Entitlement(ctx, orgID, id)
+	if err != nil {
+		return saved, err
+	}
+	return s.policyOne(ctx, orgID, saved)
 }
 
 // checkEntitlement checks the type and the fields of an entitlement, whoever it is for, and
@@ -333,7 +386,16 @@ func (s *Service) checkEntitlement(ctx context.Context, orgID int64, kind string
 	} else if err1 == nil && vu.Before(ps) {
 		c.Add("valid_until", "validation.after", "valid until must not be before the period start", nil)
 	}
-	if e.Entitled < 0 || e.Entitled > 366*100*24 {
+	if t.Policy.Accrues() {
+		// The policy grants the days; a manual entitlement is an adjustment (up or down)
+		// on top, with its reason in the note.
+		if e.Entitled < -366*100*24 || e.Entitled > 366*100*24 {
+			c.Invalid("entitled")
+		}
+		if e.Entitled != 0 && strings.TrimSpace(e.Note) == "" {
+			c.Add("note", "leave.adjustment_reason", "an adjustment to a type with a policy needs a reason", nil)
+		}
+	} else if e.Entitled < 0 || e.Entitled > 366*100*24 {
 		c.Invalid("entitled")
 	}
 	if e.Carried < 0 {
@@ -548,14 +610,24 @@ func (s *Service) Apply(ctx context.Context, orgID int64, personKind, kind strin
 	if err := checkRequestType(r, typ); err != nil {
 		return Application{}, err
 	}
+	today, err := s.today(ctx, orgID)
+	if err != nil {
+		return Application{}, err
+	}
 	if !by.IsAdmin && !assignment {
-		today, err := s.today(ctx, orgID)
-		if err != nil {
-			return Application{}, err
-		}
 		if r.To < addDays(today, -30) {
 			return Application{}, validate.Field("from_date", "leave.too_old", "applications for dates more than 30 days ago go through an admin")
 		}
+	}
+	// The type's blackout ranges and minimum notice: a member is refused (422 on from_date);
+	// an admin may set them aside, and the application records which.
+	broken, err := typ.Policy.DateRules(r.From, r.To, today)
+	override := ""
+	if err != nil {
+		if !by.IsAdmin {
+			return Application{}, err
+		}
+		override = strings.Join(broken, ",")
 	}
 	var app Application
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
@@ -582,7 +654,7 @@ func (s *Service) Apply(ctx context.Context, orgID int64, personKind, kind strin
 			return ErrOverlap
 		}
 		if !typ.AllowNegative {
-			ent, err := s.store.EntitlementOn(ctx, orgID, p.ID, typ.ID, r.From)
+			ent, err := s.entitlementOn(ctx, orgID, p.ID, typ, r.From)
 			if err != nil {
 				return err
 			}
@@ -598,7 +670,7 @@ func (s *Service) Apply(ctx context.Context, orgID int64, personKind, kind strin
 			}
 		}
 		app = Application{OrgID: orgID, PersonID: p.ID, TypeID: typ.ID, Kind: kind, From: r.From, To: r.To, Session: r.Session, Amount: amount,
-			Reason: r.Reason, Status: Pending, Assignment: assignment}
+			Reason: r.Reason, Status: Pending, Assignment: assignment, PolicyOverride: override}
 		if assignment {
 			now := database.Now()
 			app.Status, app.DecidedBy, app.DecidedAt = Approved, by.Name, &now
@@ -679,7 +751,7 @@ func (s *Service) Decide(ctx context.Context, orgID int64, personKind, kind stri
 			return s.decideThroughChain(ctx, orgID, a, typ, to, by, comment)
 		}
 		if to == Approved && !typ.AllowNegative {
-			ent, err := s.store.EntitlementOn(ctx, orgID, a.PersonID, a.TypeID, a.From)
+			ent, err := s.entitlementOn(ctx, orgID, a.PersonID, typ, a.From)
 			if err != nil {
 				return err
 			}

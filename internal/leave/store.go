@@ -34,13 +34,15 @@ func (s *SQLStore) exec(ctx context.Context, q string, args ...any) error {
 	return nil
 }
 
-const typeCols = `t.id, t.org_id, t.kind, t.name, t.description, t.unit, t.default_amount, t.paid, t.allow_negative, t.attachment_required, t.max_carry,
+const typeCols = `t.id, t.org_id, t.kind, t.name, t.description, t.unit, t.default_amount, t.paid, t.allow_negative, t.attachment_required, t.max_carry, t.policy,
 	(EXISTS (SELECT 1 FROM leave_entitlements e WHERE e.org_id = t.org_id AND e.type_id = t.id)
 	 OR EXISTS (SELECT 1 FROM leave_applications a WHERE a.org_id = t.org_id AND a.type_id = t.id))`
 
 func scanType(row interface{ Scan(...any) error }) (Type, error) {
 	var t Type
-	err := row.Scan(&t.ID, &t.OrgID, &t.Kind, &t.Name, &t.Description, &t.Unit, &t.DefaultAmount, &t.Paid, &t.AllowNegative, &t.AttachmentRequired, &t.MaxCarry, &t.InUse)
+	var policy string
+	err := row.Scan(&t.ID, &t.OrgID, &t.Kind, &t.Name, &t.Description, &t.Unit, &t.DefaultAmount, &t.Paid, &t.AllowNegative, &t.AttachmentRequired, &t.MaxCarry, &policy, &t.InUse)
+	t.Policy = decodePolicy(policy)
 	if errors.Is(err, sql.ErrNoRows) {
 		return t, ErrNotFound
 	}
@@ -85,14 +87,14 @@ func (s *SQLStore) SaveType(ctx context.Context, t Type) (int64, error) {
 	now := database.Now()
 	var err error
 	if t.ID == 0 {
-		err = s.q(ctx).QueryRowContext(ctx, `INSERT INTO leave_types (org_id, kind, name, description, unit, default_amount, paid, allow_negative, attachment_required, max_carry, created_at, updated_at)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING id`, t.OrgID, t.Kind, t.Name, t.Description, t.Unit, t.DefaultAmount, t.Paid,
-			t.AllowNegative, t.AttachmentRequired, t.MaxCarry, now).Scan(&t.ID)
+		err = s.q(ctx).QueryRowContext(ctx, `INSERT INTO leave_types (org_id, kind, name, description, unit, default_amount, paid, allow_negative, attachment_required, max_carry, created_at, updated_at, policy)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11, $12) RETURNING id`, t.OrgID, t.Kind, t.Name, t.Description, t.Unit, t.DefaultAmount, t.Paid,
+			t.AllowNegative, t.AttachmentRequired, t.MaxCarry, now, t.Policy.encode()).Scan(&t.ID)
 		err = database.MapError(err)
 	} else {
 		err = s.exec(ctx, `UPDATE leave_types SET name = $4, description = $5, unit = $6, default_amount = $7, paid = $8, allow_negative = $9,
-			attachment_required = $10, max_carry = $11, updated_at = $12 WHERE org_id = $1 AND id = $2 AND kind = $3`, t.OrgID, t.ID, t.Kind, t.Name, t.Description,
-			t.Unit, t.DefaultAmount, t.Paid, t.AllowNegative, t.AttachmentRequired, t.MaxCarry, now)
+			attachment_required = $10, max_carry = $11, updated_at = $12, policy = $13 WHERE org_id = $1 AND id = $2 AND kind = $3`, t.OrgID, t.ID, t.Kind, t.Name, t.Description,
+			t.Unit, t.DefaultAmount, t.Paid, t.AllowNegative, t.AttachmentRequired, t.MaxCarry, now, t.Policy.encode())
 	}
 	if errors.Is(err, database.ErrUniqueViolation) {
 		return 0, ErrTypeName
@@ -329,8 +331,19 @@ func (s *SQLStore) Balances(ctx context.Context, orgID int64, kind, date string)
 		}
 		first, last = lo.String, hi.String
 	}
-	if len(out) == 0 {
-		return nil, nil
+	// Types with a policy that counts: their entitlements are worked out from the people's
+	// dates and the dated applications, and people without a row of an accruing type get the
+	// calendar year's period (see policyapply.go).
+	var dates map[int64][2]string
+	counts, accrues := false, false
+	for _, t := range types {
+		counts = counts || t.Policy.counts()
+		accrues = accrues || t.Policy.Accrues()
+	}
+	if counts {
+		if dates, err = s.activeDates(ctx, orgID); err != nil {
+			return nil, err
+		}
 	}
 	type pt struct{ person, typ int64 }
 	of := make(map[pt][]int, len(out))
@@ -338,11 +351,40 @@ func (s *SQLStore) Balances(ctx context.Context, orgID int64, kind, date string)
 		k := pt{e.PersonID, e.TypeID}
 		of[k] = append(of[k], i)
 	}
+	if accrues {
+		start, end := yearPeriod(date)
+		for _, t := range types {
+			if !t.Policy.Accrues() {
+				continue
+			}
+			for p, d := range dates {
+				if len(of[pt{p, t.ID}]) > 0 || !employedIn(d[0], d[1], start, end) {
+					continue
+				}
+				of[pt{p, t.ID}] = []int{len(out)}
+				out = append(out, Entitlement{PersonID: p, TypeID: t.ID, PeriodStart: start, ValidUntil: end})
+			}
+		}
+		if first == "" || start < first {
+			first = start
+		}
+		last = max(last, end)
+	}
+	if len(out) == 0 {
+		return nil, nil
+	}
+	var takes [][]Take
+	if counts {
+		takes = make([][]Take, len(out))
+	}
 	add := func(person, typ int64, from string, approved bool, amount Amount) {
 		for _, i := range of[pt{person, typ}] {
 			if e := &out[i]; e.PeriodStart <= from && from <= e.ValidUntil {
 				if approved {
 					e.Taken += amount
+					if takes != nil {
+						takes[i] = append(takes[i], Take{from, amount})
+					}
 				} else {
 					e.Pending += amount
 				}
@@ -382,6 +424,10 @@ func (s *SQLStore) Balances(ctx context.Context, orgID int64, kind, date string)
 		t := types[rank[e.TypeID]]
 		e.TypeName, e.Unit = t.Name, t.Unit
 		e.compute()
+		if t.Policy.counts() {
+			d := dates[e.PersonID]
+			applyPolicy(e, t, date, d[0], d[1], takes[i])
+		}
 	}
 	// Sort small keys, then move each entitlement once: swapping the 200-byte structs
 	// themselves cost more than the comparisons.
@@ -411,6 +457,26 @@ func (s *SQLStore) Balances(ctx context.Context, orgID int64, kind, date string)
 		sorted[i] = out[k.i]
 	}
 	return sorted, nil
+}
+
+// activeDates returns the joining and leaving dates (” for none) of the organisation's
+// people who are not archived.
+func (s *SQLStore) activeDates(ctx context.Context, orgID int64) (map[int64][2]string, error) {
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT id, COALESCE(join_date, ''), COALESCE(leaving_date, '') FROM people WHERE org_id = $1 AND archived_at IS NULL`, orgID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64][2]string{}
+	for rows.Next() {
+		var id int64
+		var d [2]string
+		if err := rows.Scan(&id, &d[0], &d[1]); err != nil {
+			return nil, err
+		}
+		out[id] = d
+	}
+	return out, rows.Err()
 }
 
 // parseEntitlementRows reads [[id, person, type, "period start", "valid until", entitled,
@@ -729,7 +795,7 @@ func (s *SQLStore) DeleteEntitlement(ctx context.Context, orgID, id int64) error
 }
 
 const appCols = `a.id, a.org_id, a.person_id, p.code, p.first_name || ' ' || p.last_name, p.kind, a.type_id, t.name, t.unit, a.kind, a.from_date, a.to_date, a.session,
-	a.amount, a.reason, COALESCE(f.key, ''), a.status, a.assignment, a.decided_by_name, a.decided_at, a.decision_comment, a.created_at`
+	a.amount, a.reason, COALESCE(f.key, ''), a.status, a.assignment, a.decided_by_name, a.decided_at, a.decision_comment, a.created_at, a.policy_override`
 
 const appFrom = ` FROM leave_applications a JOIN people p ON p.org_id = a.org_id AND p.id = a.person_id JOIN leave_types t ON t.org_id = a.org_id AND t.id = a.type_id LEFT JOIN leave_attachments f ON f.org_id = a.org_id AND f.id = a.attachment_id`
 
@@ -740,7 +806,7 @@ func scanApps(rows *sql.Rows) ([]Application, error) {
 		var a Application
 		var decided sql.NullTime
 		if err := rows.Scan(&a.ID, &a.OrgID, &a.PersonID, &a.PersonCode, &a.PersonName, &a.PersonKind, &a.TypeID, &a.TypeName, &a.Unit, &a.Kind, &a.From, &a.To, &a.Session,
-			&a.Amount, &a.Reason, &a.AttachmentKey, &a.Status, &a.Assignment, &a.DecidedBy, &decided, &a.Comment, &a.CreatedAt); err != nil {
+			&a.Amount, &a.Reason, &a.AttachmentKey, &a.Status, &a.Assignment, &a.DecidedBy, &decided, &a.Comment, &a.CreatedAt, &a.PolicyOverride); err != nil {
 			return nil, err
 		}
 		a.PersonName = strings.TrimSpace(a.PersonName)
@@ -846,8 +912,8 @@ func (s *SQLStore) CreateApplication(ctx context.Context, a Application, attachm
 	now := database.Now()
 	var id int64
 	err := s.q(ctx).QueryRowContext(ctx, `INSERT INTO leave_applications (org_id, person_id, type_id, kind, from_date, to_date, session, amount, reason, attachment_id, status,
-		assignment, created_by, decided_by_name, decided_at, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16) RETURNING id`,
-		a.OrgID, a.PersonID, a.TypeID, a.Kind, a.From, a.To, a.Session, a.Amount, a.Reason, att, a.Status, a.Assignment, by, a.DecidedBy, a.DecidedAt, now).Scan(&id)
+		assignment, created_by, decided_by_name, decided_at, created_at, updated_at, policy_override) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17) RETURNING id`,
+		a.OrgID, a.PersonID, a.TypeID, a.Kind, a.From, a.To, a.Session, a.Amount, a.Reason, att, a.Status, a.Assignment, by, a.DecidedBy, a.DecidedAt, now, a.PolicyOverride).Scan(&id)
 	return id, database.MapError(err)
 }
 
@@ -876,10 +942,12 @@ func (s *SQLStore) SaveAttachment(ctx context.Context, orgID int64, a Attachment
 	return id, err
 }
 
-// AttachmentByKey returns a document of the organisation.
+// AttachmentByKey returns a document of the organisation's leave applications (an
+// attendance-correction request's opens only through the request, for those who may see it).
 func (s *SQLStore) AttachmentByKey(ctx context.Context, orgID int64, key string) (Attachment, error) {
 	var a Attachment
-	err := s.q(ctx).QueryRowContext(ctx, `SELECT key, name, content_type, data FROM leave_attachments WHERE org_id = $1 AND key = $2`, orgID, key).
+	err := s.q(ctx).QueryRowContext(ctx, `SELECT key, name, content_type, data FROM leave_attachments f WHERE org_id = $1 AND key = $2
+		AND NOT EXISTS (SELECT 1 FROM attendance_requests r WHERE r.attachment_id = f.id)`, orgID, key).
 		Scan(&a.Key, &a.Name, &a.ContentType, &a.Data)
 	if errors.Is(err, sql.ErrNoRows) {
 		return a, ErrNotFound

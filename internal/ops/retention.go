@@ -46,8 +46,8 @@ func DefaultRetention() RetentionPolicy {
 type InstanceRetention struct {
 	// SessionsDays keeps a session this many days after it expired or was revoked.
 	SessionsDays int
-	// LogsDays keeps sign-in failures, delivered or abandoned mail in the outbox, used or
-	// expired password-reset and sign-in links, and finished job runs.
+	// LogsDays keeps sign-in failures, delivered or abandoned mail in the outbox and webhook
+	// deliveries, used or expired password-reset and sign-in links, and finished job runs.
 	LogsDays int
 }
 
@@ -228,6 +228,7 @@ func (p *Purger) instance(ctx context.Context, now time.Time, out Purged) error 
 		{"sessions", "sessions", "id", "expires_at < $1 OR revoked_at < $1", p.Instance.SessionsDays},
 		{"login_failures", "login_failures", "id", "at < $1", p.Instance.LogsDays},
 		{"outbox", "outbox", "id", "created_at < $1 AND (sent_at IS NOT NULL OR failed_at IS NOT NULL)", p.Instance.LogsDays},
+		{"webhook_deliveries", "webhook_deliveries", "id", "created_at < $1 AND (delivered_at IS NOT NULL OR failed_at IS NOT NULL)", p.Instance.LogsDays},
 		{"password_resets", "password_resets", "id", "expires_at < $1", p.Instance.LogsDays},
 		{"login_links", "login_links", "id", "expires_at < $1", p.Instance.LogsDays},
 		{"job_runs", "job_runs", "slot", "finished_at < $1", p.Instance.LogsDays},

@@ -124,6 +124,14 @@ func TestRetentionPurgesOnlyWhatIsPastItsPeriod(t *testing.T) {
 		exec(t, db, `INSERT INTO login_failures (email, ip, at) VALUES ('a', 'ip', $1), ('b', 'ip', $2)`, logCut, logCut.Add(-time.Second))
 		exec(t, db, `INSERT INTO outbox (to_addr, subject, body, created_at, next_attempt, sent_at) VALUES ('a', 's', 'b', $1, $1, $1), ('a', 's', 'b', $2, $2, $2)`, logCut, logCut.Add(-time.Second))
 		exec(t, db, `INSERT INTO outbox (to_addr, subject, body, created_at, next_attempt) VALUES ('unsent', 's', 'b', $1, $1)`, logCut.Add(-time.Hour))
+		// Webhook deliveries as the outbox: delivered or failed ones after 90 days, a pending one never.
+		var hook int64
+		if err := db.QueryRow(`INSERT INTO webhooks (org_id, url, events, secret, created_at, updated_at) VALUES ($1, 'http://x', 'person.created', 's', $2, $2) RETURNING id`, f.berlin, now).Scan(&hook); err != nil {
+			t.Fatal(err)
+		}
+		exec(t, db, `INSERT INTO webhook_deliveries (org_id, webhook_id, event, entity, body, created_at, next_attempt, delivered_at, failed_at)
+			VALUES ($1, $2, 'e', 'p:1', '{}', $3, $3, $3, NULL), ($1, $2, 'e', 'p:1', '{}', $4, $4, $4, NULL), ($1, $2, 'e', 'p:1', '{}', $4, $4, NULL, $4),
+			       ($1, $2, 'e', 'p:2', '{}', $5, $5, NULL, NULL)`, f.berlin, hook, logCut, logCut.Add(-time.Second), logCut.Add(-time.Hour))
 
 		p := &ops.Purger{DB: db, Instance: ops.DefaultInstanceRetention(), Batch: 3}
 		got, err := p.Run(ctx, now)
@@ -131,7 +139,7 @@ func TestRetentionPurgesOnlyWhatIsPastItsPeriod(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := ops.Purged{"punches": 7, "unknown_pins": 7, "device_records": 7, "device_commands": 7, "notifications": 7,
-			"sessions": 2, "login_failures": 1, "outbox": 1}
+			"sessions": 2, "login_failures": 1, "outbox": 1, "webhook_deliveries": 2}
 		for k, v := range want {
 			if got[k] != v {
 				t.Errorf("purged %s: %d, want %d (all: %v)", k, got[k], v, got)

@@ -80,6 +80,9 @@ func (s *Service) Import(ctx context.Context, orgID int64, kind Kind, rows []Imp
 				return err
 			}
 			p.ID = id
+			if err := s.emit(ctx, "person.created", p); err != nil {
+				return err
+			}
 			if p.Email != "" {
 				if err := s.sendInvite(ctx, p); err != nil {
 					return err

@@ -93,8 +93,27 @@ type Service struct {
 	images   ImageProcessor
 	devices  Terminals
 	baseURL  string
+	events   Emitter
 	// Now is the clock.
 	Now func() time.Time
+}
+
+// Emitter records an event for the organisation's webhooks in ctx's transaction
+// (webhook.Service.Emit).
+type Emitter interface {
+	Emit(ctx context.Context, orgID int64, event, entity string, data any) error
+}
+
+// SetEmitter makes people created (one by one or by import) and archived tell the webhooks.
+func (s *Service) SetEmitter(e Emitter) { s.events = e }
+
+// emit tells the webhooks of a person's event ("person.created", "person.archived").
+func (s *Service) emit(ctx context.Context, event string, p Person) error {
+	if s.events == nil {
+		return nil
+	}
+	return s.events.Emit(ctx, p.OrgID, event, fmt.Sprintf("person:%d", p.ID), map[string]any{
+		"person_id": p.ID, "kind": p.Kind, "code": p.Code, "first_name": p.FirstName, "last_name": p.LastName})
 }
 
 // Deps are the collaborators of a Service.
@@ -206,6 +225,9 @@ func (s *Service) Create(ctx context.Context, orgID int64, kind Kind, g General)
 			return err
 		}
 		p.ID = id
+		if err := s.emit(ctx, "person.created", p); err != nil {
+			return err
+		}
 		if p.Email != "" {
 			return s.sendInvite(ctx, p)
 		}
@@ -258,13 +280,19 @@ func (s *Service) terminalsFollow(ctx context.Context, orgID, personID int64, ol
 // Archive moves a person to the archived list, keeping all their history, and takes them
 // off every terminal in the same transaction: someone who has left cannot clock in.
 func (s *Service) Archive(ctx context.Context, orgID int64, kind Kind, id int64) error {
-	if _, err := s.Get(ctx, orgID, kind, id); err != nil {
+	p, err := s.Get(ctx, orgID, kind, id)
+	if err != nil {
 		return err
 	}
 	now := s.Now()
 	return s.db.WithTx(ctx, func(ctx context.Context) error {
 		if err := s.store.SetArchived(ctx, orgID, id, &now); err != nil {
 			return err
+		}
+		if p.ArchivedAt == nil {
+			if err := s.emit(ctx, "person.archived", p); err != nil {
+				return err
+			}
 		}
 		return s.terminalsFollow(ctx, orgID, id, "")
 	})

@@ -34,6 +34,10 @@ type Service struct {
 	// DeleteUser, when set, removes a sign-in account inside the erasure's transaction (the
 	// account service's, which also ends the user's sessions on every node); plain SQL otherwise.
 	DeleteUser func(ctx context.Context, userID int64) error
+	// Unenrol, when set, queues the person's removal from every terminal they are enrolled
+	// on (the device domain's), inside the erasure's transaction and before it drops the
+	// enrolment (issue 14).
+	Unenrol func(ctx context.Context, orgID, personID int64) error
 }
 
 // Ref is a table column that refers to a person.
@@ -189,7 +193,9 @@ func (s *Service) Export(ctx context.Context, orgID, personID int64, w io.Writer
 		names = append(names, t)
 	}
 	sort.Strings(names)
-	skipBlobs := map[string]bool{"data": false}
+	// A kiosk PIN's keyed hash is a secret, not the person's data: the export says only that
+	// they have a PIN.
+	skipBlobs := map[string]bool{"data": false, "pin_hash": true}
 	for _, t := range names {
 		var where []string
 		for _, c := range byTable[t] {
@@ -278,8 +284,8 @@ func AnonymousCode(personID int64) string { return fmt.Sprintf("ERASED-%d", pers
 // Erase removes a person's identifying data for good, in one transaction: name, e-mail,
 // photo, every record area (contact, address, family, payroll...), invitations, their
 // sign-in account (a member's; an owner's or admin's is refused), their terminal
-// enrolments, free-text reasons and remarks, raw terminal lines, and e-mails still in the
-// outbox to them. Punches, day statuses, leave applications (type, dates, amount, status)
+// enrolments, free-text reasons and remarks, raw terminal lines, e-mails still in the
+// outbox to them, and the webhook deliveries about them. Punches, day statuses, leave applications (type, dates, amount, status)
 // and entitlements stay, under AnonymousCode, for the organisation's statutory records.
 // Only a person who has left (is archived) can be erased. The erasure is written to the
 // attendance audit.
@@ -307,6 +313,11 @@ func (s *Service) Erase(ctx context.Context, orgID, personID int64, by Actor) (s
 				return ErrHasPrivileges
 			}
 		}
+		if s.Unenrol != nil {
+			if err := s.Unenrol(ctx, orgID, personID); err != nil {
+				return err
+			}
+		}
 		now := database.Now()
 		var attachments []int64
 		rows, err := q.QueryContext(ctx, `SELECT attachment_id FROM leave_applications WHERE org_id = $1 AND person_id = $2 AND attachment_id IS NOT NULL`, orgID, personID)
@@ -331,6 +342,9 @@ func (s *Service) Erase(ctx context.Context, orgID, personID int64, by Actor) (s
 			{`DELETE FROM person_records WHERE org_id = $1 AND person_id = $2`, []any{orgID, personID}},
 			{`DELETE FROM person_invites WHERE person_id = $1`, []any{personID}},
 			{`DELETE FROM device_people WHERE org_id = $1 AND person_id = $2`, []any{orgID, personID}},
+			{`DELETE FROM kiosk_pins WHERE org_id = $1 AND person_id = $2`, []any{orgID, personID}},
+			// Webhook deliveries about the person carry their name (person.created/archived).
+			{`DELETE FROM webhook_deliveries WHERE org_id = $1 AND entity = $2`, []any{orgID, fmt.Sprintf("person:%d", personID)}},
 			{`UPDATE punches SET raw = '' WHERE org_id = $1 AND person_id = $2`, []any{orgID, personID}},
 			{`UPDATE day_overrides SET remark = '' WHERE org_id = $1 AND person_id = $2`, []any{orgID, personID}},
 			{`UPDATE attendance_audit SET reason = '' WHERE org_id = $1 AND person_id = $2`, []any{orgID, personID}},

@@ -136,6 +136,12 @@ func TestExportThenEraseALeaver(t *testing.T) {
 		mustExec(`INSERT INTO attendance_audit (org_id, person_id, date, action, old_value, new_value, reason, user_id, user_name, at)
 			VALUES ($1, $2, '2026-11-02', 'override', 'absent', 'present', 'Zubaidah was at a course', 1, 'The Owner', $3)`, orgID, id, now)
 		mustExec(`INSERT INTO outbox (org_id, to_addr, subject, body, created_at, next_attempt) VALUES ($1, $2, 'Hello Zubaidah', 'Dear Zubaidah Kassimova', $3, $3)`, orgID, email, now)
+		var hookID int64
+		if err := db.QueryRow(`INSERT INTO webhooks (org_id, url, events, secret, created_at, updated_at) VALUES ($1, 'https://hr.example.test/in', 'person.created', 'whsec_x', $2, $2) RETURNING id`, orgID, now).Scan(&hookID); err != nil {
+			t.Fatal(err)
+		}
+		mustExec(`INSERT INTO webhook_deliveries (org_id, webhook_id, event, entity, body, created_at, next_attempt, delivered_at) VALUES ($1, $2, 'person.created', $3, '{"data":{"first_name":"Zubaidah","last_name":"Kassimova"}}', $4, $4, $4)`,
+			orgID, hookID, fmt.Sprintf("person:%d", id), now)
 
 		// Only a person who has left can be erased.
 		eraser := privacy.Service{DB: db}

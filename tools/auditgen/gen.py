@@ -46,11 +46,18 @@ AUDITED = {
     "clock_sites": ("clock_site", "id", "", [], []),
     "clock_site_groups": ("clock_site_group", "site_id", "", [], []),
     "kiosks": ("kiosk", "id", "", ["secret_hash"], ["last_seen"]),
+    "kiosk_pins": ("kiosk_pin", "person_id", "person_id", ["pin_hash"], []),
     "api_tokens": ("token", "id", "", ["secret_hash"], ["last_used_at", "last_used_ip"]),
     "user_two_factor": ("two_factor", "user_id", "user:user_id", ["secret_sealed"], ["last_step"]),
     "notification_prefs": ("notification_preference", "user_id", "user:user_id", [], []),
     "retention_policies": ("retention_policy", "org_id", "", [], []),
     "payroll_mappings": ("payroll_mapping", "id", "", [], []),
+    "sso_providers": ("sso_provider", "id", "", ["secret_sealed"], []),
+    "shifts": ("shift", "id", "", [], []),
+    "shift_patterns": ("shift_pattern", "id", "", [], []),
+    "group_patterns": ("group_pattern", "id", "", [], []),
+    "roster_entries": ("roster_entry", "id", "person_id", [], []),
+    "webhooks": ("webhook", "id", "", ["secret"], []),
 }
 ALWAYS_IGNORED = ["updated_at"]
 

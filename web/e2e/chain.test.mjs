@@ -3,7 +3,8 @@
 // account and no admin rights. A applies in the UI; B's open page sees the bell rise without a
 // reload, B approves on "Waiting for me"; the admin sees it waiting at level 2 and approves; A
 // sees it approved with a notification; the team calendar shows it, also through B's "My team"
-// switch. B then names a substitute while away and removes it, and looks at the team's day on
+// switch. A asks for an attendance correction with a document attached; B opens it from
+// "Waiting for me" and approves it. B then names a substitute while away and removes it, and looks at the team's day on
 // a phone-sized screen (no horizontal scroll).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -207,6 +208,57 @@ test("the team calendar shows the approved leave, also through Badri's My team s
     const bday = bp.getByTestId(`calendar-day-${leaveDate}`);
     await bday.getByTestId('calendar-entry').first().waitFor();
     assert.match(await bday.textContent(), new RegExp(`${aida.first} ${aida.last}`));
+  }));
+
+test("Aida asks for a correction with a document attached; Badri opens it from Waiting for me and approves", () =>
+  onFailure('chain-correction-attachment', async () => {
+    const chain = await call('POST', '/api/approvals/chain', { kind: 'attendance_correction', levels: ['manager', 'admins'] });
+    assert.equal(chain.status, 200, chain.text);
+    const yesterday = futureDate(-1);
+    const ap = aidaBrowser.page;
+    await ap.goto('/personal/requests');
+    await typeDate(ap, 'request-date', yesterday);
+    const time = pickerInput(ap, 'request-time');
+    await time.click();
+    await time.fill('17:30');
+    await time.press('Enter');
+    await ap.getByTestId('request-reason').fill('Forgot to clock out; the gate log is attached');
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    await ap.locator('input[type="file"]').setInputFiles({ name: 'gate-log.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await ap.getByText('gate-log.pdf').first().waitFor();
+    await ap.getByTestId('request-submit').click();
+    const mine = ap.getByTestId('my-requests');
+    await mine.getByTestId('request-attachment').first().waitFor();
+    assert.match(await mine.textContent(), new RegExp(yesterday));
+
+    const waiting = await call('GET', '/api/approvals', undefined, badriToken);
+    const item = waiting.body.data.find((w) => w.kind === 'attendance_correction');
+    assert.ok(item?.attachment_url, waiting.text);
+
+    const bp = badriBrowser.page;
+    await bp.goto('/approvals');
+    const inbox = bp.getByTestId('approvals-inbox');
+    await inbox.getByText(`${aida.first} ${aida.last}`).first().waitFor();
+    const opened = bp.waitForResponse((r) => r.url().endsWith(item.attachment_url));
+    const popup = bp.context().waitForEvent('page', { timeout: 5_000 }).catch(() => null);
+    await inbox.getByTestId('request-attachment').first().click();
+    const res = await opened;
+    assert.equal(res.status(), 200);
+    assert.equal(res.headers()['content-type'], 'application/pdf');
+    // The bytes are Aida's document (fetched as Badri, whom it waits for).
+    const raw = await fetch(server.baseURL + item.attachment_url, { headers: { Authorization: `Bearer ${badriToken}` } });
+    assert.equal(raw.status, 200);
+    assert.equal(Buffer.from(await raw.arrayBuffer()).toString(), pdf.toString());
+    // The document opened in a new tab: close it and bring Badri's page back to the front (a
+    // page in the background runs no animations).
+    await (await popup)?.close();
+    await bp.bringToFront();
+    await bp.mouse.move(0, 0); // the link's hover colour is a passing state, not what axe should judge
+    await settled(bp);
+    assert.deepEqual(await axeViolations(bp), [], 'WCAG 2.1 AA on Waiting for me with a document to open');
+    await bp.getByTestId(`approve-attendance_correction-${item.ref_id}`).first().click();
+    await bp.getByTestId('decision-submit').click();
+    await bp.getByTestId(`approve-attendance_correction-${item.ref_id}`).first().waitFor({ state: 'detached' });
   }));
 
 test('Badri names a substitute while he is away, sees it listed, and removes it', () =>

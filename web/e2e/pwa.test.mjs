@@ -3,6 +3,7 @@
 // offline page (in the language the user chose).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer, request as httpRequest } from 'node:http';
 import { screenshotOnFailure, startBrowser, startServer } from './harness.mjs';
 
 let server;
@@ -94,3 +95,73 @@ test('the service worker registers, caches the shell but no API answer, and an o
     await page.reload();
     await page.getByTestId('login-submit').waitFor();
   }));
+
+// The next release, as a tab left open sees it: a proxy in front of this server passes every
+// request through, and once "deployed" serves the service worker with one line more (a new
+// build changes sw.js, whose cache name follows the build).
+async function releaseProxy(target) {
+  let deployed = false;
+  const proxy = createServer((req, res) => {
+    const swap = deployed && req.url.split('?')[0] === '/sw.js';
+    const headers = { ...req.headers, host: new URL(target).host };
+    if (swap) headers['accept-encoding'] = 'identity';
+    const upstream = httpRequest(`${target}${req.url}`, { method: req.method, headers }, (up) => {
+      if (swap) {
+        const chunks = [];
+        up.on('data', (c) => chunks.push(c));
+        up.on('end', () => {
+          const body = Buffer.concat([Buffer.concat(chunks), Buffer.from('\n// the next release\n')]);
+          const headers = { ...up.headers, 'content-length': String(body.length) };
+          delete headers.etag;
+          delete headers['last-modified'];
+          res.writeHead(up.statusCode, headers);
+          res.end(body);
+        });
+        return;
+      }
+      res.writeHead(up.statusCode, up.headers);
+      up.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise((done) => proxy.listen(0, '127.0.0.1', done));
+  return {
+    url: `http://127.0.0.1:${proxy.address().port}`,
+    deploy: () => {
+      deployed = true;
+    },
+    close: () => new Promise((done) => proxy.close(done)),
+  };
+}
+
+test('a new version deployed is announced, and Reload lets it take over the page', async () => {
+  const release = await releaseProxy(server.baseURL);
+  const second = await startBrowser(release.url);
+  try {
+    await screenshotOnFailure('pwa-update', () => ({ '': second.page }), async () => {
+      const page = second.page;
+      await page.goto('/login');
+      await page.getByTestId('login-submit').waitFor();
+      await page.waitForFunction(() => !!navigator.serviceWorker.controller);
+      assert.equal(await page.getByTestId('app-update').count(), 0, 'an update is offered before any release');
+      release.deploy();
+      // The tab comes back into view (or the browser's own check runs): it looks for an update.
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
+      await page.getByTestId('app-update').waitFor();
+      const reloaded = page.waitForEvent('load');
+      await page.getByTestId('app-update-reload').click();
+      await reloaded;
+      await page.getByTestId('login-submit').waitFor();
+      const after = await page.evaluate(async () => {
+        const reg = await navigator.serviceWorker.getRegistration();
+        return { waiting: !!reg.waiting, active: reg.active?.state, controlled: !!navigator.serviceWorker.controller };
+      });
+      assert.deepEqual(after, { waiting: false, active: 'activated', controlled: true });
+      assert.equal(await page.getByTestId('app-update').count(), 0, 'the notice is still shown after the reload');
+    });
+  } finally {
+    await second.close();
+    await release.close();
+  }
+});

@@ -193,6 +193,22 @@ func (s *Sim) Punch(pin string, at time.Time, status, verify int) {
 	s.pending = append(s.pending, iclock.AttLog{PIN: pin, Time: at.In(s.zone), Status: status, Verify: verify})
 }
 
+// PunchThermal records a punch as a thermal terminal takes it: with the body temperature
+// (°C) and whether a mask was worn, sent in the 9-field ATTLOG line of that firmware.
+func (s *Sim) PunchThermal(pin string, at time.Time, status, verify int, temperature float64, mask bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.pending = append(s.pending, iclock.AttLog{PIN: pin, Time: at.In(s.zone), Status: status, Verify: verify, Temperature: &temperature, Mask: &mask})
+}
+
+// EnrolAtTerminal adds a user at the terminal's own keypad, as an installer does: the
+// server is not told.
+func (s *Sim) EnrolAtTerminal(pin, name string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.users[pin] = User{PIN: pin, Name: name}
+}
+
 // Pending is the number of punches not yet acknowledged.
 func (s *Sim) Pending() int {
 	s.mu.Lock()

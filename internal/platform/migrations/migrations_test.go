@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -136,4 +137,81 @@ func TestNewerSchemaRefused(t *testing.T) {
 			t.Fatalf("schema_migrations changed: %d rows, %v", n, err)
 		}
 	})
+}
+
+// A rolling upgrade: release N+1 migrates the database while a node of release N still
+// serves. An expand-only migration leaves the schema usable by N, whose node starts (and
+// migrates nothing); a migration marked as breaking older code makes N refuse it with a
+// message naming the version it needs. N+1 itself is the current list plus one migration.
+func TestOlderReleaseOnNewerSchema(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		current, err := migrations.List(db.Dialect)
+		if err != nil {
+			t.Fatal(err)
+		}
+		latest := current[len(current)-1].Version
+		expand := migrations.Migration{Version: latest + 1, Name: fmt.Sprintf("%04d_next_release.sql", latest+1),
+			SQL: `CREATE TABLE next_release_notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)`}
+		next := append(append([]migrations.Migration{}, current...), expand)
+		if err := migrations.UpKnowing(ctx, db, next); err != nil {
+			t.Fatalf("release N+1 migrating: %v", err)
+		}
+		var oldest int
+		if err := db.QueryRow(`SELECT oldest_code FROM schema_migrations WHERE version = $1`, latest+1).Scan(&oldest); err != nil || oldest > latest {
+			t.Fatalf("an expand-only migration records oldest code %d (%v), want at most %d", oldest, err, latest)
+		}
+		// Release N's node starts on it, changes nothing, and its data is there.
+		if err := migrations.Up(ctx, db); err != nil {
+			t.Fatalf("release N on N+1's expand-only schema: %v", err)
+		}
+		var n int
+		if err := db.QueryRow(`SELECT COUNT(*) FROM schema_migrations`).Scan(&n); err != nil || n != len(next) {
+			t.Fatalf("schema_migrations has %d rows (%v), want %d", n, err, len(next))
+		}
+
+		// Release N+2 drops what N reads: N refuses, naming the version it would need.
+		breaking := migrations.Migration{Version: latest + 2, Name: fmt.Sprintf("%04d_contract.sql", latest+2),
+			SQL: migrations.BreaksMarker + "\nDROP TABLE next_release_notes", Breaks: true}
+		if err := migrations.UpKnowing(ctx, db, append(next, breaking)); err != nil {
+			t.Fatalf("release N+2 migrating: %v", err)
+		}
+		err = migrations.Up(ctx, db)
+		if !errors.Is(err, migrations.ErrSchemaTooNew) || !strings.Contains(err.Error(), fmt.Sprint(latest+2)) {
+			t.Fatalf("release N on a schema that breaks it: %v", err)
+		}
+		// N+1 (which knows the expand migration but not the contract) refuses too.
+		if err := migrations.UpKnowing(ctx, db, next); !errors.Is(err, migrations.ErrSchemaTooNew) {
+			t.Fatalf("release N+1 after N+2's breaking migration: %v", err)
+		}
+	})
+}
+
+// Statements that break the code of the previous release (dropping or renaming a table or a
+// column) are declared with migrations.BreaksMarker, from the migration that started
+// recording compatibility on. SQLite's table rebuilds (create the new table, copy, drop the
+// old, rename the new) keep the schema older code sees and may say so with
+// "-- hadir: rebuild keeps older code".
+func TestMigrationsDeclareBreakingChanges(t *testing.T) {
+	breaking := regexp.MustCompile(`(?i)\b(DROP\s+TABLE|DROP\s+COLUMN|RENAME\s+(TO|COLUMN))\b`)
+	for _, d := range []database.Dialect{database.SQLite, database.Postgres} {
+		list, err := migrations.List(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range list {
+			if m.Version < migrations.CompatFrom || m.Breaks || strings.Contains(m.SQL, "-- hadir: rebuild keeps older code") {
+				continue
+			}
+			var code []string
+			for _, line := range strings.Split(m.SQL, "\n") {
+				if !strings.HasPrefix(strings.TrimSpace(line), "--") {
+					code = append(code, line)
+				}
+			}
+			if s := breaking.FindString(strings.Join(code, "\n")); s != "" {
+				t.Errorf("%s/%s: %q breaks the previous release's code: mark the file with %q (or, for a table rebuild, say it keeps older code)", d, m.Name, s, migrations.BreaksMarker)
+			}
+		}
+	}
 }

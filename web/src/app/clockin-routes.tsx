@@ -7,6 +7,8 @@ import { RequireOrgManager } from './device-routes';
 const SitesPage = lazy(() => import('../features/clockin/components/sites-page'));
 const KiosksPage = lazy(() => import('../features/clockin/components/kiosks-page'));
 const TokensPage = lazy(() => import('../features/integrations/components/tokens-page'));
+const SsoSettingsPage = lazy(() => import('../features/integrations/components/sso-page'));
+const WebhooksPage = lazy(() => import('../features/integrations/components/webhooks-page'));
 const RetentionPage = lazy(() => import('../features/retention/components/retention-page'));
 const AuditPage = lazy(() => import('../features/audit/components/audit-page'));
 const ClockPage = lazy(() => import('../features/clockin/components/clock-page'));
@@ -21,6 +23,10 @@ export const clockinRoutes: RouteObject[] = [
   { path: '/personal/clock', element: <ClockPage /> },
   // API tokens (issue 15), for both kinds of organisation.
   { path: '/settings/integrations/tokens', element: <RequireOrgManager><TokensPage /></RequireOrgManager> },
+  // Single sign-on (issue 15), for both kinds of organisation.
+  { path: '/settings/integrations/sso', element: <RequireOrgManager><SsoSettingsPage /></RequireOrgManager> },
+  // Webhooks (issue 15), for both kinds of organisation.
+  { path: '/settings/integrations/webhooks', element: <RequireOrgManager><WebhooksPage /></RequireOrgManager> },
   // How long records are kept (issue 18), for both kinds of organisation.
   { path: '/settings/retention', element: <RequireOrgManager><RetentionPage /></RequireOrgManager> },
   // The audit trail (issue 15), for both kinds of organisation.

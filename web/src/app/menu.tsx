@@ -58,9 +58,11 @@ export const MENU: MenuEntry[] = [
       { key: 'settings-register', label: 'menu.registration', path: '/settings/company/register' },
       { key: 'settings-positions', label: 'menu.positions', path: '/settings/company/positions' },
       { key: 'settings-holiday', label: 'menu.holiday', path: '/settings/holiday' },
-      { key: 'settings-api-tokens', label: 'integrations:menu.tokens', path: '/settings/integrations/tokens' },
-      { key: 'settings-retention', label: 'retention:menu.retention', path: '/settings/retention' },
-      { key: 'settings-audit', label: 'integrations:menu.audit', path: '/settings/audit' },
+      { key: 'settings-api-tokens', label: 'common:menu.tokens', path: '/settings/integrations/tokens' },
+      { key: 'settings-sso', label: 'common:menu.sso', path: '/settings/integrations/sso' },
+      { key: 'settings-webhooks', label: 'common:menu.webhooks', path: '/settings/integrations/webhooks' },
+      { key: 'settings-retention', label: 'common:menu.data_retention', path: '/settings/retention' },
+      { key: 'settings-audit', label: 'common:menu.audit', path: '/settings/audit' },
     ],
   },
   {
@@ -72,15 +74,19 @@ export const MENU: MenuEntry[] = [
     children: [
       { key: 'management-school', label: 'menu.school', path: '/school/management' },
       { key: 'management-holiday', label: 'menu.holiday', path: '/school/management/holiday' },
-      { key: 'management-api-tokens', label: 'integrations:menu.tokens', path: '/settings/integrations/tokens' },
-      { key: 'management-retention', label: 'retention:menu.retention', path: '/settings/retention' },
-      { key: 'management-audit', label: 'integrations:menu.audit', path: '/settings/audit' },
+      { key: 'management-api-tokens', label: 'common:menu.tokens', path: '/settings/integrations/tokens' },
+      { key: 'management-sso', label: 'common:menu.sso', path: '/settings/integrations/sso' },
+      { key: 'management-webhooks', label: 'common:menu.webhooks', path: '/settings/integrations/webhooks' },
+      { key: 'management-retention', label: 'common:menu.data_retention', path: '/settings/retention' },
+      { key: 'management-audit', label: 'common:menu.audit', path: '/settings/audit' },
       {
         key: 'management-attendance',
         label: 'menu.attendance',
         children: [
           { key: 'attendance-teacher', label: 'menu.teacher', path: '/school/management/attendance/teacher' },
           { key: 'attendance-staff', label: 'menu.staff', path: '/school/management/attendance/staff' },
+          { key: 'school-roster', label: 'common:menu.roster', path: '/attendance/roster' },
+          { key: 'school-patterns', label: 'common:menu.shift_patterns', path: '/attendance/patterns' },
         ],
       },
       {
@@ -105,10 +111,10 @@ export const MENU: MenuEntry[] = [
       },
       {
         key: 'management-device',
-        label: 'devices:menu.device',
+        label: 'common:menu.device',
         children: [
-          { key: 'school-device-facial', label: 'devices:menu.facial', path: '/school/management/device/facial' },
-          { key: 'school-device-beacon', label: 'devices:menu.beacon', path: '/device/beacon' },
+          { key: 'school-device-facial', label: 'common:menu.facial', path: '/school/management/device/facial' },
+          { key: 'school-device-beacon', label: 'common:menu.beacon', path: '/device/beacon' },
           { key: 'school-clock-sites', label: 'clockin:menu.sites', path: '/attendance/sites' },
           { key: 'school-clock-kiosks', label: 'clockin:menu.kiosks', path: '/attendance/kiosks' },
         ],
@@ -161,7 +167,11 @@ export const MENU: MenuEntry[] = [
     icon: <CalendarOutlined />,
     orgKind: 'company',
     permission: 'view.manage.company',
-    children: [{ key: 'employee-attendance', label: 'menu.employee_attendance', path: '/company/employee/attendance' }],
+    children: [
+      { key: 'employee-attendance', label: 'menu.employee_attendance', path: '/company/employee/attendance' },
+      { key: 'roster', label: 'common:menu.roster', path: '/attendance/roster' },
+      { key: 'patterns', label: 'common:menu.shift_patterns', path: '/attendance/patterns' },
+    ],
   },
   {
     key: 'company-leave',
@@ -192,13 +202,13 @@ export const MENU: MenuEntry[] = [
   },
   {
     key: 'company-device',
-    label: 'devices:menu.device',
+    label: 'common:menu.device',
     icon: <ScanOutlined />,
     orgKind: 'company',
     permission: 'view.manage.company',
     children: [
-      { key: 'device-facial', label: 'devices:menu.facial', path: '/device/facial' },
-      { key: 'device-beacon', label: 'devices:menu.beacon', path: '/device/beacon' },
+      { key: 'device-facial', label: 'common:menu.facial', path: '/device/facial' },
+      { key: 'device-beacon', label: 'common:menu.beacon', path: '/device/beacon' },
       { key: 'clock-sites', label: 'clockin:menu.sites', path: '/attendance/sites' },
       { key: 'clock-kiosks', label: 'clockin:menu.kiosks', path: '/attendance/kiosks' },
     ],

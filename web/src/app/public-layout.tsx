@@ -81,6 +81,7 @@ const PUBLIC_TITLES: Record<string, string> = {
   '/forgot/password': 'auth:forgot.title',
   '/auth/password/reset': 'auth:reset.title',
   '/auth/login/link': 'auth:login_link.title',
+  '/login/sso': 'auth:sso.title',
   '/terms': 'legal:terms.title',
   '/verification/employee': 'verification:title',
   '/verification/employee/register': 'verification:register_title',

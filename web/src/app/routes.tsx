@@ -8,6 +8,7 @@ import { PublicOnly, RequireAuth, RequirePermission, RootRedirect } from './guar
 import { leaveRoutes } from './leave-routes';
 import { deviceRoutes } from './device-routes';
 import { clockinRoutes, KioskLanding, KioskScreen } from './clockin-routes';
+import { rosterRoutes } from './roster-routes';
 import { approvalRoutes } from './approval-routes';
 import { DashboardRoute } from './dashboard-route';
 import { RouteError } from './route-error';
@@ -20,6 +21,7 @@ const RegisterSchoolPage = lazy(() => import('../features/auth/components/regist
 const ForgotPasswordPage = lazy(() => import('../features/auth/components/forgot-password-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/components/reset-password-page'));
 const LoginLinkPage = lazy(() => import('../features/auth/components/login-link-page'));
+const SsoPage = lazy(() => import('../features/auth/components/sso-page'));
 const TermsPage = lazy(() => import('../features/auth/components/terms-page'));
 const DashboardPage = lazy(() => import('../features/dashboard/components/dashboard-page'));
 const ProfilePage = lazy(() => import('../features/account/components/profile-page'));
@@ -93,6 +95,7 @@ export const routes: RouteObject[] = [
       },
       { path: '/auth/password/reset', element: <ResetPasswordPage /> },
       { path: '/auth/login/link', element: <LoginLinkPage /> },
+      { path: '/login/sso', element: <SsoPage /> },
       { path: '/terms', element: <TermsPage /> },
       { path: '/verification/employee', element: <VerificationPage /> },
       { path: '/verification/employee/register', element: <VerificationRegisterPage /> },
@@ -182,6 +185,7 @@ export const routes: RouteObject[] = [
           ...leaveRoutes,
           ...deviceRoutes,
           ...clockinRoutes,
+          ...rosterRoutes,
           ...approvalRoutes,
           { path: '*', element: <NotFoundPage /> },
         ] }],

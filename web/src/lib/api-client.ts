@@ -10,6 +10,8 @@ export class ApiError extends Error {
   readonly details: Record<string, ApiErrorDetail[]>;
   /** Row errors of a rejected import (code import.invalid_rows). */
   readonly rows?: { line: number; field: string; code: string; message: string }[];
+  /** The answer a rejected punch import still carries (counts and preview, issue 14). */
+  readonly data?: unknown;
 
   constructor(init: {
     status: number;
@@ -18,6 +20,7 @@ export class ApiError extends Error {
     errors?: Record<string, string[]>;
     details?: Record<string, ApiErrorDetail[]>;
     rows?: { line: number; field: string; code: string; message: string }[];
+    data?: unknown;
   }) {
     super(init.message);
     this.name = 'ApiError';
@@ -26,6 +29,7 @@ export class ApiError extends Error {
     this.errors = init.errors ?? {};
     this.details = init.details ?? {};
     this.rows = init.rows;
+    this.data = init.data;
   }
 }
 
@@ -75,6 +79,7 @@ async function toApiError(res: Response): Promise<ApiError> {
     errors: (body.errors as Record<string, string[]>) ?? undefined,
     details: (body.details as Record<string, ApiErrorDetail[]>) ?? undefined,
     rows: Array.isArray(body.rows) ? (body.rows as ApiError['rows']) : undefined,
+    data: body.data,
   });
 }
 
@@ -164,6 +169,7 @@ export const api = {
   post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
   postForm: <T>(path: string, form: FormData) => apiRequest<T>(path, { method: 'POST', body: form }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body }),
   delete: <T>(path: string, query?: Record<string, QueryValue>) =>
     apiRequest<T>(path, { method: 'DELETE', query }),
 };

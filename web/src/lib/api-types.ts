@@ -71,6 +71,22 @@ export interface paths {
     /** Same as /api/auth/login */
     post: operations["loginAlias"];
   };
+  "/api/auth/sso/lookup": {
+    /** Whether the e-mail's domain signs in with single sign-on; says nothing else (no organisation, provider or account) */
+    get: operations["ssoLookup"];
+  };
+  "/api/auth/sso/start": {
+    /** Start single sign-on: redirects the browser to the provider of the e-mail's domain (authorisation code flow with PKCE, state and nonce) */
+    get: operations["ssoStart"];
+  };
+  "/api/auth/sso/callback": {
+    /** The provider's redirect URI (register this URL at the provider). Checks the state (used once), exchanges the code with the PKCE verifier, verifies the ID token (signature, issuer, audience, expiry, nonce) and the e-mail domain, then redirects the browser to /login/sso?ticket=... or to /login?sso_error=failed|domain|no_account|pending */
+    get: operations["ssoCallback"];
+  };
+  "/api/auth/sso/session": {
+    /** Exchange the callback's one-time ticket (2 minutes) for a session, the same as a password sign-in gives */
+    post: operations["ssoSession"];
+  };
   "/api/auth/login/link": {
     /**
      * Sign in with the one-time link e-mailed for a locked account (single use, 15 minutes)
@@ -1301,6 +1317,10 @@ export interface paths {
     /** Ask for a correction of one's own attendance for a past date; it goes through the organisation's attendance_correction chain */
     post: operations["requestAttendanceCorrection"];
   };
+  "/api/requests/attendance/{id}/attachment": {
+    /** An attendance-correction request's document, for its requester, their manager, an approver it waits or waited for, and admins */
+    get: operations["getAttendanceRequestAttachment"];
+  };
   "/api/requests": {
     /** The caller's own attendance-correction requests, newest first (at most 100), each with its timeline */
     get: operations["listMyRequests"];
@@ -1532,6 +1552,56 @@ export interface paths {
     /** Remove a site (its kiosks go with it; punches keep their site id) */
     delete: operations["deleteAttendanceSite"];
   };
+  "/api/attendance/shifts": {
+    /** The organisation's shifts (issue 13), by name: the times a roster or a rotation pattern puts on a day */
+    get: operations["getAttendanceShifts"];
+    /** Add a shift (a time out before time in crosses midnight; the cut-off in lies after time in, before the shift ends) */
+    post: operations["postAttendanceShifts"];
+  };
+  "/api/attendance/shifts/{id}": {
+    /** Change a shift (every pattern day and roster entry on it follows) */
+    put: operations["putAttendanceShift"];
+    /** Remove a shift that no pattern and no roster entry uses (409 shift.in_use otherwise) */
+    delete: operations["deleteAttendanceShift"];
+  };
+  "/api/attendance/patterns": {
+    /** The rotation patterns, by name, with how many groups follow each */
+    get: operations["getAttendancePatterns"];
+    /** Add a rotation pattern: a cycle of 1 to 366 days, each a shift id or null for a day off (4 on 4 off: [s, s, s, s, null, null, null, null]) */
+    post: operations["postAttendancePatterns"];
+  };
+  "/api/attendance/patterns/{id}": {
+    /** Change a rotation pattern */
+    put: operations["putAttendancePattern"];
+    /** Remove a pattern no group follows (409 pattern.in_use otherwise) */
+    delete: operations["deleteAttendancePattern"];
+  };
+  "/api/attendance/group-patterns": {
+    /** Which groups follow a rotation pattern instead of their weekly schedule, and from when */
+    get: operations["getAttendanceGroupPatterns"];
+  };
+  "/api/attendance/group-patterns/{id}": {
+    /** Make group {id} follow a pattern from start_date (day 0 of the cycle), replacing the pattern it followed; before start_date its weekly schedule decides */
+    put: operations["putAttendanceGroupPattern"];
+    /** Put group {id} back on its weekly schedule */
+    delete: operations["deleteAttendanceGroupPattern"];
+  };
+  "/api/attendance/roster": {
+    /** The roster grid: a page of active people with the 7 days from `from`, each with the rule the one resolver takes (roster entry, then pattern, then weekly schedule) and where it came from */
+    get: operations["getAttendanceRoster"];
+  };
+  "/api/attendance/roster/fill": {
+    /** Set a shift (shift_id) or a day off (off: true) for every person and date of a range (at most 500 people, 62 days); one transaction; a person of no organisation of yours → 404 */
+    post: operations["postAttendanceRosterFill"];
+  };
+  "/api/attendance/roster/clear": {
+    /** Remove the roster entries of some people in a range: the pattern or weekly schedule decides those dates again */
+    post: operations["postAttendanceRosterClear"];
+  };
+  "/api/attendance/roster/copy": {
+    /** Copy the roster entries of the 7 days from `from` to the 7 days from `to`, replacing those there, for person_ids (or everybody with entries that week when none are given) */
+    post: operations["postAttendanceRosterCopy"];
+  };
   "/api/payroll/mappings": {
     /** The saved payroll column mappings (by name) and every column the payroll export can have, in its default order with default headers (one leave:<type id> column per leave type) */
     get: operations["getPayrollMappings"];
@@ -1558,9 +1628,25 @@ export interface paths {
     /** Make a kiosk at a site; the answer holds its secret URL, shown only this once (a site that is not the organisation's → 404) */
     post: operations["postAttendanceKiosks"];
   };
+  "/api/attendance/punch-imports": {
+    /**
+     * Import punches from a terminal's USB attendance log (attlog.dat) or a CSV of another system; dry_run=true previews and stores nothing
+     * @description An attlog file holds the terminal's tab-separated ATTLOG lines (user code, "YYYY-MM-DD HH:MM:SS",
+     * state, verify mode, ...); its punches get the terminal's source and clock zone, so lines it
+     * already pushed over the network are duplicates. A CSV has a header row with the columns code and
+     * time ("YYYY-MM-DD HH:MM[:SS]", also with "T"), optionally state; its times are read in the
+     * terminal's zone, or without device_id in the organisation's zone with source "import". A UTF-8
+     * byte-order mark and CRLF lines are accepted. Punches already stored, or twice in the file, are
+     * duplicates (not errors). Any row error (an unknown or archived person's code included) answers
+     * 422 with every row error and stores nothing; another organisation's device → 404.
+     */
+    post: operations["postAttendancePunchImports"];
+  };
   "/api/attendance/kiosks/{id}": {
     /** Revoke a kiosk: its URL and its codes stop working at once */
     delete: operations["deleteAttendanceKiosk"];
+    /** Switch a kiosk's PIN pad on or off (another organisation's kiosk → 404) */
+    patch: operations["patchAttendanceKiosk"];
   };
   "/api/integrations/tokens": {
     /** The organisation's API tokens, newest first, revoked and expired ones included; never their secrets */
@@ -1571,6 +1657,50 @@ export interface paths {
   "/api/integrations/tokens/{id}": {
     /** Revoke an API token: refused at once on every node (revoking a revoked token is a no-op) */
     delete: operations["deleteIntegrationToken"];
+  };
+  "/api/integrations/sso": {
+    /** Single sign-on of the organisation: providers (never their client secrets), sign-ins waiting for approval, whether password sign-in is off, and the callback URL to register at a provider */
+    get: operations["getSSOSettings"];
+    /** Turn password sign-in off (needs a provider; the owner keeps password sign-in and its reset) or on */
+    put: operations["putSSOSettings"];
+  };
+  "/api/integrations/sso/providers": {
+    /** Add an OpenID provider; a domain may belong to one provider only (422 on domains) */
+    post: operations["postSSOProvider"];
+  };
+  "/api/integrations/sso/providers/{id}": {
+    /** Change a provider; an empty client_secret keeps the stored one */
+    put: operations["putSSOProvider"];
+    /** Remove a provider with its domains, links and waiting requests */
+    delete: operations["deleteSSOProvider"];
+  };
+  "/api/integrations/sso/requests/{id}/approve": {
+    /** Approve a sign-in waiting for approval: creates the member account (no password) linked to the provider's subject */
+    post: operations["approveSSORequest"];
+  };
+  "/api/integrations/sso/requests/{id}": {
+    /** Refuse a sign-in waiting for approval */
+    delete: operations["refuseSSORequest"];
+  };
+  "/api/integrations/webhooks": {
+    /** The organisation's webhooks, oldest first; never their secrets */
+    get: operations["getIntegrationWebhooks"];
+    /** Register a URL told of events. Each delivery is a POST of JSON {event, occurred_at, data} with the headers X-Hadir-Event, X-Hadir-Delivery, X-Hadir-Timestamp (Unix seconds) and X-Hadir-Signature: "sha256=" + hex HMAC-SHA256(secret, timestamp + "." + body). A 2xx answer is success; anything else is retried with backoff for 24 hours; deliveries of one entity (a person, an application) go out in order. The answer holds the signing secret, shown only this once */
+    post: operations["postIntegrationWebhooks"];
+  };
+  "/api/integrations/webhooks/{id}": {
+    /** Change a webhook's URL, events and whether it is active (an inactive one records no new deliveries) */
+    put: operations["putIntegrationWebhook"];
+    /** Delete a webhook and its delivery log; pending deliveries are dropped */
+    delete: operations["deleteIntegrationWebhook"];
+  };
+  "/api/integrations/webhooks/{id}/deliveries": {
+    /** A webhook's delivery log, newest first: status, attempts and the status code and error of the last attempt */
+    get: operations["getIntegrationWebhookDeliveries"];
+  };
+  "/api/integrations/webhooks/{id}/deliveries/{delivery}/redeliver": {
+    /** Send a delivery's body again, as a new delivery queued after any pending one of its entity */
+    post: operations["postIntegrationWebhookRedeliver"];
   };
   "/api/audit": {
     /** The audit trail: every change made through the API, newest first, keyset paged (view.manage.{school|company}; closed to API tokens). Each entry has who (user id and name, session or token), when, from where (IP), the entity (kind and id), the action and the old and new values of the fields that changed; secrets read "[secret]" */
@@ -1597,6 +1727,24 @@ export interface paths {
   "/api/kiosk/{secret}": {
     /** The kiosk tablet's poll, without an account: a fresh code (valid 60 s) as text, as the app URL a phone opens and as a QR code; 404 for a revoked or unknown kiosk */
     get: operations["getKiosk"];
+  };
+  "/api/kiosk/{secret}/pin": {
+    /** Clock in at a kiosk with the PIN pad, without an account: person code and personal PIN (source kiosk, at the kiosk's site). A wrong code, a wrong PIN, a person without a PIN, an archived person or another organisation's code are all the same 422 attendance.pin_wrong; 422 attendance.too_soon within a minute of a clock-in; 429 attendance.pin_locked after 5 wrong PINs for the person or 30 at the kiosk in 15 minutes (until the window ends, even with the right PIN); 404 for a kiosk that is unknown, revoked or without the PIN pad */
+    post: operations["postKioskPin"];
+  };
+  "/api/attendance/kiosk-pin": {
+    /** Set or change the caller's own kiosk PIN (4 to 8 digits; 422 validation.pin_digits on pin); never returned */
+    put: operations["putAttendanceKioskPin"];
+  };
+  "/api/attendance/kiosk-pins": {
+    /** The live people who have a kiosk PIN (never the PIN) */
+    get: operations["getAttendanceKioskPins"];
+  };
+  "/api/attendance/kiosk-pins/{id}": {
+    /** Set a person's kiosk PIN, for people without a phone (4 to 8 digits; another organisation's or an archived person → 404) */
+    put: operations["putAttendanceKioskPinOf"];
+    /** Clear a person's kiosk PIN (clearing none is no error) */
+    delete: operations["deleteAttendanceKioskPinOf"];
   };
   "/api/attendance/kiosk-clock": {
     /** Clock in with a code scanned at a kiosk (source kiosk, at the kiosk's site). 422 codes: attendance.kiosk_code_expired (older than 60 s), attendance.kiosk_code_invalid, attendance.kiosk_revoked, attendance.too_soon, people.no_account; 404 for another organisation's kiosk */
@@ -1722,6 +1870,85 @@ export type webhooks = Record<string, never>;
 
 export interface components {
   schemas: {
+    ShiftInput: {
+      name: string;
+      /** @example 22:00 */
+      time_in: string;
+      /** @example 23:00 */
+      cut_off_time_in: string;
+      /** @example 06:00 */
+      time_out: string;
+      /** @example 10:00 */
+      cut_off_time_out: string;
+    };
+    Shift: {
+      id: number;
+      name: string;
+      time_in: string;
+      cut_off_time_in: string;
+      time_out: string;
+      cut_off_time_out: string;
+    };
+    ShiftPatternInput: {
+      name: string;
+      cycle_days: number;
+      /** @description One entry per cycle day, a shift id or null for a day off */
+      days: (number | null)[];
+    };
+    ShiftPattern: {
+      id: number;
+      name: string;
+      cycle_days: number;
+      days: (number | null)[];
+      /** @description How many groups follow the pattern */
+      groups: number;
+    };
+    GroupPattern: {
+      group_id: number;
+      group_name: string;
+      pattern_id: number;
+      /** Format: date */
+      start_date: string;
+    };
+    RosterChange: {
+      person_ids?: number[];
+      /**
+       * Format: date
+       * @description First date (fill, clear) or the source week's first day (copy)
+       */
+      from: string;
+      /**
+       * Format: date
+       * @description Last date (fill, clear) or the target week's first day (copy)
+       */
+      to: string;
+      /** @description fill: the shift to set */
+      shift_id?: number | null;
+      /** @description fill: a day off instead of a shift */
+      off?: boolean;
+    };
+    RosterDay: {
+      /** Format: date */
+      date: string;
+      /** @enum {string} */
+      source: "roster" | "pattern" | "weekly" | "none" | "not_tracked";
+      /** @description The roster entry's shift (null for a day off or another source) */
+      shift_id: number | null;
+      working: boolean;
+      time_in?: string;
+      time_out?: string;
+    };
+    RosterRow: {
+      person: {
+        id: number;
+        kind: string;
+        code: string;
+        first_name: string;
+        last_name: string;
+        email: string;
+      };
+      days: components["schemas"]["RosterDay"][];
+    };
     PayrollColumn: {
       /** @description code, name, scheduled_days, present_days, absent_days, late_count, late_minutes, early_out_minutes, leave_paid_days, leave_unpaid_days, leave:<type id>, away_hours, overtime_minutes, holidays_worked */
       key: string;
@@ -1770,7 +1997,57 @@ export interface components {
       attachment_required: boolean;
       /** @description Most that moves into the next year */
       max_carry: number;
+      policy?: components["schemas"]["LeavePolicy"];
       in_use: boolean;
+    };
+    /** @description How the type's days are granted and used (issue 13). Grant manual (the default) keeps the entitlements as typed; yearly, monthly and anniversary compute them at read time, a manual entitlement then being an adjustment with a reason. Errors name policy.<field>. */
+    LeavePolicy: {
+      /**
+       * @description yearly up front; monthly a twelfth on the 1st; anniversary a twelfth on each monthly anniversary of joining
+       * @enum {string}
+       */
+      grant?: "manual" | "yearly" | "monthly" | "anniversary";
+      /** @description The year's days without tiers */
+      days?: number;
+      tiers?: {
+          /** @description Whole years of service from which the tier applies */
+          from_years: number;
+          days: number;
+        }[];
+      /** @description Scale the year by the days employed in it (joining and leaving dates) */
+      pro_rata?: boolean;
+      /** @description Accrual stops at this balance (0 none) */
+      max_balance?: number;
+      /** @description MM-DD of the period's year after which carried days expire ('' never); takes use carried days first */
+      carry_expiry?: string;
+      blackouts?: {
+          /** Format: date */
+          from: string;
+          /** Format: date */
+          to: string;
+          note?: string;
+        }[];
+      min_notice_days?: number;
+    };
+    /** @description How a policy reached the balance: adjustment + accrued_to_date - capped + carried_over - expired - taken = balance */
+    LeaveBreakdown: {
+      grant?: string;
+      /** @description The year's days of the service tier on the date */
+      rate?: number;
+      pro_rata_factor?: number;
+      /** @description What the period grants in all */
+      granted?: number;
+      accrued_to_date?: number;
+      /** @description Accrual lost at the maximum balance */
+      capped?: number;
+      adjustment?: number;
+      carried_over?: number;
+      carry_expires_on?: string;
+      expired?: number;
+      taken?: number;
+      pending?: number;
+      balance?: number;
+      available?: number;
     };
     LeaveTypeInput: {
       type: string;
@@ -1782,6 +2059,7 @@ export interface components {
       allow_negative?: boolean;
       attachment_required?: boolean;
       max_carry?: number;
+      policy?: components["schemas"]["LeavePolicy"];
     };
     LeaveTypeUpdate: components["schemas"]["LeaveTypeInput"] & {
       id: number;
@@ -1807,6 +2085,9 @@ export interface components {
       /** @description balance - pending */
       available: number;
       note: string;
+      /** @description Carried days that expired unused (types with a policy) */
+      expired?: number;
+      breakdown?: components["schemas"]["LeaveBreakdown"];
     };
     LeaveEntitlementInput: {
       id?: number;
@@ -1868,6 +2149,8 @@ export interface components {
       decided_by: string;
       /** Format: date-time */
       decided_at: string | null;
+      /** @description The policy rules an admin set aside for it (blackout, notice; comma-separated), or empty */
+      policy_override?: string;
       comment: string;
       /** Format: date-time */
       application_date: string;
@@ -2377,6 +2660,26 @@ export interface components {
       code: string;
       message: string;
     };
+    PunchImportResult: {
+      /** @description Punch lines read (blank lines not counted) */
+      rows: number;
+      /** @description Punches stored, or for a preview to be stored */
+      new: number;
+      /** @description Punches already stored, or twice in the file */
+      duplicates: number;
+      errors: components["schemas"]["ImportRowError"][];
+      /** @description Only in a preview: the first 50 rows */
+      preview?: ({
+          line: number;
+          code: string;
+          /** @description The person, "" when the code is unknown */
+          name: string;
+          /** @description In the organisation's zone, "YYYY-MM-DD HH:MM:SS"; "" for a row error */
+          time: string;
+          /** @enum {string} */
+          status: "new" | "duplicate" | "error";
+        })[];
+    };
     ImportResult: {
       created: number;
       skipped: number;
@@ -2437,6 +2740,8 @@ export interface components {
       delegated_from: number | null;
       /** Format: date-time */
       created_at: string;
+      /** @description GET /api/approvals only: where an attendance correction's document opens; empty without one */
+      attachment_url?: string;
     };
     ApprovalDecision: {
       id: number;
@@ -2471,6 +2776,10 @@ export interface components {
       created_at: string;
       /** Format: date-time */
       applied_at: string | null;
+      /** @description Where the document opens (GET, signed in); empty without one */
+      attachment_url: string;
+      /** @description The document's file name; empty without one */
+      attachment_name: string;
       timeline: components["schemas"]["ApprovalDecision"][];
     };
     ApprovalDelegation: {
@@ -2736,6 +3045,8 @@ export interface components {
       time_out: string;
       /** @description HH:MM */
       cut_off_time_out: string;
+      /** @description A first punch after cut-off-in counts as present and late (true) or as absent (false, the default) */
+      late_after_cut_off: boolean;
       /** @description How many people are in the group today */
       members: number;
       /** @description YYYY-MM-DD: the date the current times apply from (the day the group was created for its first times) */
@@ -2757,6 +3068,8 @@ export interface components {
       cut_off_time_in: string;
       time_out: string;
       cut_off_time_out: string;
+      /** @description A first punch after cut-off-in: true present and late, false absent (default for a new group; an update without it keeps it) */
+      late_after_cut_off?: boolean;
       /**
        * Format: date
        * @description updates: changed times apply from this date (default today)
@@ -2913,7 +3226,10 @@ export interface components {
       device_id: number | null;
       state: number;
       verify_mode: number;
+      /** @description °C, from a thermal terminal's ATTLOG line */
       temperature: number | null;
+      /** @description whether a mask was worn, from a thermal terminal with mask detection; null when not reported */
+      mask: boolean | null;
       /** @description the clock site of a web or kiosk punch */
       site_id?: number | null;
       /** @description the name of that site (empty when none or since removed) */
@@ -2985,6 +3301,14 @@ export interface components {
       enabled: boolean;
       /** @description IPs or CIDR ranges separated by commas; empty allows any */
       allowed_ips: string;
+      /** @description the model takes numeric PINs only (the code of an enrolled person) */
+      pin_digits_only: boolean;
+      /** @description longest PIN the model takes; 0 no limit */
+      pin_max_length: number;
+      /** @description names are cut to this many bytes (UTF-8); 0 no limit */
+      name_max_bytes: number;
+      /** @description profile photos are sent to the terminal */
+      takes_photos: boolean;
       /** Format: date-time */
       last_seen: string | null;
       last_ip: string;
@@ -3023,6 +3347,15 @@ export interface components {
       /** @description write-only */
       push_key?: string;
       allowed_ips?: string;
+      /**
+       * @description a preset of the model rules: bw_660 (numeric PINs of up to 9 digits, 24-byte names, no photos), tft (14, 24, no photos), face (23, 48, photos), unlimited (the default). The rule fields below override it; rules not sent are kept on update.
+       * @enum {string}
+       */
+      profile?: "bw_660" | "tft" | "face" | "unlimited";
+      pin_digits_only?: boolean;
+      pin_max_length?: number;
+      name_max_bytes?: number;
+      takes_photos?: boolean;
     };
     DevicePerson: {
       id: number;
@@ -3035,6 +3368,7 @@ export interface components {
     };
     DeviceEnrolInput: {
       device_id: number;
+      /** @description on enrolment, everyone must fit the device's model rules or nothing is enrolled: 422 with one detail per person under employee (device.pin_not_numeric / device.pin_too_long, params person, person_id, code, max) */
       employee: number[];
     };
     DeviceSyncInput: {
@@ -3143,8 +3477,89 @@ export interface components {
     };
     /** @enum {string} */
     ApiTokenArea: "people" | "attendance" | "leave" | "devices";
+    SSOProvider: {
+      id: number;
+      name: string;
+      /** @enum {string} */
+      preset: "google" | "microsoft" | "custom";
+      issuer: string;
+      client_id: string;
+      domains: string[];
+      /** @description a verified e-mail signs in to the organisation's account of that address */
+      match_email: boolean;
+      /** @description an unknown e-mail of an allowed domain waits for an admin's approval */
+      create_members: boolean;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
+    SSOProviderInput: {
+      name: string;
+      /**
+       * @description google fills the issuer; microsoft needs https://login.microsoftonline.com/<tenant id>/v2.0
+       * @enum {string}
+       */
+      preset?: "google" | "microsoft" | "custom";
+      issuer: string;
+      client_id: string;
+      /** @description required to create; never returned */
+      client_secret?: string;
+      domains: string[];
+      match_email?: boolean;
+      create_members?: boolean;
+    };
+    SSORequest: {
+      id: number;
+      provider_id: number;
+      email: string;
+      name: string;
+      /** Format: date-time */
+      created_at: string;
+    };
+    SSOSettings: {
+      password_login_disabled: boolean;
+      callback_url: string;
+      providers: components["schemas"]["SSOProvider"][];
+      requests: components["schemas"]["SSORequest"][];
+    };
     /** @enum {string} */
-    AuditEntityKind: "settings" | "user" | "person" | "person_record" | "person_invite" | "department" | "position" | "group" | "group_member" | "schedule" | "holiday" | "day_override" | "attendance_request" | "leave_type" | "entitlement" | "application" | "approval_chain" | "approval_request" | "delegation" | "device" | "device_person" | "beacon" | "clock_site" | "clock_site_group" | "kiosk" | "token" | "two_factor" | "notification_preference" | "retention_policy" | "payroll_mapping";
+    WebhookEvent: "punch.recorded" | "application.submitted" | "application.approved" | "application.rejected" | "application.cancelled" | "person.created" | "person.archived";
+    WebhookInput: {
+      /** @description an http or https address */
+      url: string;
+      events: components["schemas"]["WebhookEvent"][];
+    };
+    Webhook: {
+      id: number;
+      url: string;
+      events: components["schemas"]["WebhookEvent"][];
+      active: boolean;
+      /** Format: date-time */
+      created_at: string;
+    };
+    WebhookDelivery: {
+      id: number;
+      webhook_id: number;
+      event: components["schemas"]["WebhookEvent"];
+      /** @description what the event is about, as kind:id (person:12, leave:40); deliveries of one entity go out in order */
+      entity: string;
+      /** @enum {string} */
+      status: "pending" | "delivered" | "failed";
+      attempts: number;
+      /** @description the HTTP status code of the last attempt; 0 when none answered */
+      last_status: number;
+      last_error: string;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      next_attempt: string;
+      /** Format: date-time */
+      delivered_at: string | null;
+      redelivery_of: number | null;
+    };
+    /** @enum {string} */
+    AuditEntityKind: "settings" | "user" | "person" | "person_record" | "person_invite" | "department" | "position" | "group" | "group_member" | "schedule" | "holiday" | "day_override" | "attendance_request" | "leave_type" | "entitlement" | "application" | "approval_chain" | "approval_request" | "delegation" | "device" | "device_person" | "beacon" | "clock_site" | "clock_site_group" | "kiosk" | "kiosk_pin" | "token" | "two_factor" | "notification_preference" | "retention_policy" | "payroll_mapping" | "sso_provider" | "shift" | "shift_pattern" | "group_pattern" | "roster_entry" | "webhook";
     AuditSettings: {
       /** @description days an entry is kept; 0 keeps it for ever */
       retention_days: number;
@@ -3208,6 +3623,8 @@ export interface components {
       site_id: number;
       site_name: string;
       name: string;
+      /** @description takes a person code and personal PIN besides the QR code */
+      pin_pad: boolean;
       /** Format: date-time */
       last_seen: string | null;
       /** Format: date-time */
@@ -3560,6 +3977,33 @@ export interface components {
         };
       };
     };
+    /** @description The shift */
+    Shift: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["Shift"];
+        };
+      };
+    };
+    /** @description The pattern */
+    ShiftPattern: {
+      content: {
+        "application/json": {
+          data: components["schemas"]["ShiftPattern"];
+        };
+      };
+    };
+    /** @description How many roster entries the call wrote (written) or removed (removed) */
+    RosterCount: {
+      content: {
+        "application/json": {
+          data: {
+            written?: number;
+            removed?: number;
+          };
+        };
+      };
+    };
     /** @description The id of the item removed */
     Removed: {
       content: {
@@ -3600,7 +4044,18 @@ export interface components {
         "application/json": components["schemas"]["Error"];
       };
     };
-    /** @description Rate limited or busy; the Retry-After header gives the seconds to wait. Codes: auth.too_many_attempts (sign-in or code guesses from this address), auth.locked (too many failed sign-ins on the account: the same answer whether the password was right or wrong; when it was right, a one-time sign-in link has been e-mailed), auth.too_many_resets (password-reset requests), auth.busy (every password-hashing slot is taken), beacon.too_often (a beacon clock-in a moment ago). */
+    /** @description Whether the person now has a kiosk PIN */
+    PinSet: {
+      content: {
+        "application/json": {
+          data: {
+            person_id?: number;
+            pin_set: boolean;
+          };
+        };
+      };
+    };
+    /** @description Rate limited or busy; the Retry-After header gives the seconds to wait. Codes: auth.too_many_attempts (sign-in or code guesses from this address), auth.locked (too many failed sign-ins on the account: the same answer whether the password was right or wrong; when it was right, a one-time sign-in link has been e-mailed), auth.too_many_resets (password-reset requests), auth.busy (every password-hashing slot is taken), beacon.too_often (a beacon clock-in a moment ago), attendance.pin_locked (too many wrong kiosk PINs for the person or at the kiosk). */
     TooManyRequests: {
       headers: {
         /** @description Seconds to wait before trying again */
@@ -3829,6 +4284,12 @@ export interface operations {
           "application/json": components["schemas"]["Error"];
         };
       };
+      /** @description The password is right but the organisation has turned password sign-in off (code auth.password_sign_in_off); only its owner signs in with a password. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
       429: components["responses"]["TooManyRequests"];
@@ -3853,6 +4314,90 @@ export interface operations {
       413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
       429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Whether the e-mail's domain signs in with single sign-on; says nothing else (no organisation, provider or account) */
+  ssoLookup: {
+    parameters: {
+      query: {
+        email: string;
+      };
+    };
+    responses: {
+      /** @description available is true when a provider has the domain */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              available: boolean;
+            };
+          };
+        };
+      };
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Start single sign-on: redirects the browser to the provider of the e-mail's domain (authorisation code flow with PKCE, state and nonce) */
+  ssoStart: {
+    parameters: {
+      query: {
+        email: string;
+      };
+    };
+    responses: {
+      /** @description To the provider's authorisation endpoint */
+      302: {
+        content: never;
+      };
+      /** @description The provider cannot be used (its discovery failed or names another issuer; code auth.sso_failed) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      422: components["responses"]["ValidationError"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** The provider's redirect URI (register this URL at the provider). Checks the state (used once), exchanges the code with the PKCE verifier, verifies the ID token (signature, issuer, audience, expiry, nonce) and the e-mail domain, then redirects the browser to /login/sso?ticket=... or to /login?sso_error=failed|domain|no_account|pending */
+  ssoCallback: {
+    parameters: {
+      query?: {
+        state?: string;
+        code?: string;
+      };
+    };
+    responses: {
+      /** @description To the web app: /login/sso?ticket=... on success, /login?sso_error=... otherwise */
+      302: {
+        content: never;
+      };
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Exchange the callback's one-time ticket (2 minutes) for a session, the same as a password sign-in gives */
+  ssoSession: {
+    requestBody: {
+      content: {
+        "application/json": {
+          ticket: string;
+        };
+      };
+    };
+    responses: {
+      200: components["responses"]["Session"];
+      /** @description The ticket is unknown, used or expired (code auth.sso_failed) */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -10904,6 +11449,21 @@ export interface operations {
           status?: number;
           reason: string;
         };
+        "multipart/form-data": {
+          /** Format: date */
+          date: string;
+          /** @enum {string} */
+          kind: "add_punch" | "move_punch" | "status";
+          time?: string;
+          punch_id?: number;
+          status?: number;
+          reason: string;
+          /**
+           * Format: binary
+           * @description Optional: a PDF or an image (JPEG, PNG, GIF, WebP), at most 5 MB; otherwise 422 on attachment (leave.attachment_type, upload.too_large), or 413 for a body far over
+           */
+          attachment?: string;
+        };
       };
     };
     responses: {
@@ -10918,6 +11478,28 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** An attendance-correction request's document, for its requester, their manager, an approver it waits or waited for, and admins */
+  getAttendanceRequestAttachment: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description The file */
+      200: {
+        content: {
+          "application/pdf": string;
+          "image/*": string;
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
       422: components["responses"]["ValidationError"];
       503: components["responses"]["ServiceUnavailable"];
     };
@@ -12475,6 +13057,300 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
+  /** The organisation's shifts (issue 13), by name: the times a roster or a rotation pattern puts on a day */
+  getAttendanceShifts: {
+    responses: {
+      /** @description Every shift */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["Shift"][];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Add a shift (a time out before time in crosses midnight; the cut-off in lies after time in, before the shift ends) */
+  postAttendanceShifts: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ShiftInput"];
+      };
+    };
+    responses: {
+      201: components["responses"]["Shift"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Change a shift (every pattern day and roster entry on it follows) */
+  putAttendanceShift: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ShiftInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["Shift"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Remove a shift that no pattern and no roster entry uses (409 shift.in_use otherwise) */
+  deleteAttendanceShift: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      200: components["responses"]["Removed"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** The rotation patterns, by name, with how many groups follow each */
+  getAttendancePatterns: {
+    responses: {
+      /** @description Every pattern */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["ShiftPattern"][];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Add a rotation pattern: a cycle of 1 to 366 days, each a shift id or null for a day off (4 on 4 off: [s, s, s, s, null, null, null, null]) */
+  postAttendancePatterns: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ShiftPatternInput"];
+      };
+    };
+    responses: {
+      201: components["responses"]["ShiftPattern"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Change a rotation pattern */
+  putAttendancePattern: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ShiftPatternInput"];
+      };
+    };
+    responses: {
+      200: components["responses"]["ShiftPattern"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Remove a pattern no group follows (409 pattern.in_use otherwise) */
+  deleteAttendancePattern: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      200: components["responses"]["Removed"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      409: components["responses"]["Conflict"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Which groups follow a rotation pattern instead of their weekly schedule, and from when */
+  getAttendanceGroupPatterns: {
+    responses: {
+      /** @description Every group that follows a pattern */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["GroupPattern"][];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Make group {id} follow a pattern from start_date (day 0 of the cycle), replacing the pattern it followed; before start_date its weekly schedule decides */
+  putAttendanceGroupPattern: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          pattern_id: number;
+          /** Format: date */
+          start_date: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The group's pattern */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["GroupPattern"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Put group {id} back on its weekly schedule */
+  deleteAttendanceGroupPattern: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description The group */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+              group_id: number;
+            };
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** The roster grid: a page of active people with the 7 days from `from`, each with the rule the one resolver takes (roster entry, then pattern, then weekly schedule) and where it came from */
+  getAttendanceRoster: {
+    parameters: {
+      query: {
+        from: string;
+        search?: string;
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+      };
+    };
+    responses: {
+      /** @description A page of people by days */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["RosterRow"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Set a shift (shift_id) or a day off (off: true) for every person and date of a range (at most 500 people, 62 days); one transaction; a person of no organisation of yours → 404 */
+  postAttendanceRosterFill: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RosterChange"];
+      };
+    };
+    responses: {
+      200: components["responses"]["RosterCount"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Remove the roster entries of some people in a range: the pattern or weekly schedule decides those dates again */
+  postAttendanceRosterClear: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RosterChange"];
+      };
+    };
+    responses: {
+      200: components["responses"]["RosterCount"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Copy the roster entries of the 7 days from `from` to the 7 days from `to`, replacing those there, for person_ids (or everybody with entries that week when none are given) */
+  postAttendanceRosterCopy: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RosterChange"];
+      };
+    };
+    responses: {
+      200: components["responses"]["RosterCount"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
   /** The saved payroll column mappings (by name) and every column the payroll export can have, in its default order with default headers (one leave:<type id> column per leave type) */
   getPayrollMappings: {
     responses: {
@@ -12625,6 +13501,8 @@ export interface operations {
         "application/json": {
           name: string;
           site_id: number;
+          /** @description the kiosk also takes a person code and a personal PIN (default false) */
+          pin_pad?: boolean;
         };
       };
     };
@@ -12650,6 +13528,62 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
+  /**
+   * Import punches from a terminal's USB attendance log (attlog.dat) or a CSV of another system; dry_run=true previews and stores nothing
+   * @description An attlog file holds the terminal's tab-separated ATTLOG lines (user code, "YYYY-MM-DD HH:MM:SS",
+   * state, verify mode, ...); its punches get the terminal's source and clock zone, so lines it
+   * already pushed over the network are duplicates. A CSV has a header row with the columns code and
+   * time ("YYYY-MM-DD HH:MM[:SS]", also with "T"), optionally state; its times are read in the
+   * terminal's zone, or without device_id in the organisation's zone with source "import". A UTF-8
+   * byte-order mark and CRLF lines are accepted. Punches already stored, or twice in the file, are
+   * duplicates (not errors). Any row error (an unknown or archived person's code included) answers
+   * 422 with every row error and stores nothing; another organisation's device → 404.
+   */
+  postAttendancePunchImports: {
+    requestBody: {
+      content: {
+        "multipart/form-data": {
+          /**
+           * Format: binary
+           * @description At most 5 MB
+           */
+          file: string;
+          /** @enum {string} */
+          format: "attlog" | "csv";
+          /** @description The terminal the log came from; required for attlog */
+          device_id?: number;
+          /**
+           * @description true: the preview; nothing is stored
+           * @default false
+           */
+          dry_run?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description The counts (new: stored, or to be stored by the import), and for a preview the first 50 rows */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["PunchImportResult"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      /** @description Rows are not valid (code import.invalid_rows: rows lists the row errors, data the whole answer; nothing stored), or a field error (format, device_id, dry_run, file) */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ImportError"] & {
+            data?: components["schemas"]["PunchImportResult"];
+          };
+        };
+      };
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
   /** Revoke a kiosk: its URL and its codes stop working at once */
   deleteAttendanceKiosk: {
     parameters: {
@@ -12662,6 +13596,37 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Switch a kiosk's PIN pad on or off (another organisation's kiosk → 404) */
+  patchAttendanceKiosk: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          pin_pad: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description The kiosk */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["Kiosk"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -12732,6 +13697,299 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Single sign-on of the organisation: providers (never their client secrets), sign-ins waiting for approval, whether password sign-in is off, and the callback URL to register at a provider */
+  getSSOSettings: {
+    responses: {
+      /** @description The settings */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["SSOSettings"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Turn password sign-in off (needs a provider; the owner keeps password sign-in and its reset) or on */
+  putSSOSettings: {
+    requestBody: {
+      content: {
+        "application/json": {
+          password_login_disabled: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description The settings */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["SSOSettings"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Add an OpenID provider; a domain may belong to one provider only (422 on domains) */
+  postSSOProvider: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SSOProviderInput"];
+      };
+    };
+    responses: {
+      /** @description The provider */
+      201: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["SSOProvider"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Change a provider; an empty client_secret keeps the stored one */
+  putSSOProvider: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SSOProviderInput"];
+      };
+    };
+    responses: {
+      /** @description The provider */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["SSOProvider"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Remove a provider with its domains, links and waiting requests */
+  deleteSSOProvider: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Removed */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Approve a sign-in waiting for approval: creates the member account (no password) linked to the provider's subject */
+  approveSSORequest: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description The new account */
+      201: {
+        content: {
+          "application/json": {
+            data: Record<string, never>;
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Refuse a sign-in waiting for approval */
+  refuseSSORequest: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Refused */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** The organisation's webhooks, oldest first; never their secrets */
+  getIntegrationWebhooks: {
+    responses: {
+      /** @description Every webhook of the organisation */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["Webhook"][];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Register a URL told of events. Each delivery is a POST of JSON {event, occurred_at, data} with the headers X-Hadir-Event, X-Hadir-Delivery, X-Hadir-Timestamp (Unix seconds) and X-Hadir-Signature: "sha256=" + hex HMAC-SHA256(secret, timestamp + "." + body). A 2xx answer is success; anything else is retried with backoff for 24 hours; deliveries of one entity (a person, an application) go out in order. The answer holds the signing secret, shown only this once */
+  postIntegrationWebhooks: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["WebhookInput"];
+      };
+    };
+    responses: {
+      /** @description The webhook with its secret */
+      201: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["Webhook"] & {
+              /** @description whsec_...: the HMAC-SHA256 key of the signature */
+              secret: string;
+            };
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Change a webhook's URL, events and whether it is active (an inactive one records no new deliveries) */
+  putIntegrationWebhook: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["WebhookInput"] & {
+          active: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description The webhook */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["Webhook"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Delete a webhook and its delivery log; pending deliveries are dropped */
+  deleteIntegrationWebhook: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** A webhook's delivery log, newest first: status, attempts and the status code and error of the last attempt */
+  getIntegrationWebhookDeliveries: {
+    parameters: {
+      query?: {
+        limit?: number;
+      };
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description The latest deliveries */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["WebhookDelivery"][];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Send a delivery's body again, as a new delivery queued after any pending one of its entity */
+  postIntegrationWebhookRedeliver: {
+    parameters: {
+      path: {
+        id: number;
+        delivery: number;
+      };
+    };
+    responses: {
+      /** @description The new delivery */
+      201: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["WebhookDelivery"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
@@ -12917,6 +14175,8 @@ export interface operations {
           "application/json": {
             data: {
               kiosk: string;
+              /** @description the kiosk also takes a person code and PIN */
+              pin_pad: boolean;
               site: string;
               organisation: string;
               timezone: string;
@@ -12934,6 +14194,131 @@ export interface operations {
           };
         };
       };
+      404: components["responses"]["NotFound"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Clock in at a kiosk with the PIN pad, without an account: person code and personal PIN (source kiosk, at the kiosk's site). A wrong code, a wrong PIN, a person without a PIN, an archived person or another organisation's code are all the same 422 attendance.pin_wrong; 422 attendance.too_soon within a minute of a clock-in; 429 attendance.pin_locked after 5 wrong PINs for the person or 30 at the kiosk in 15 minutes (until the window ends, even with the right PIN); 404 for a kiosk that is unknown, revoked or without the PIN pad */
+  postKioskPin: {
+    parameters: {
+      path: {
+        secret: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @description the person code */
+          code: string;
+          pin: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Clocked in: the first name, the punch time and the site, for the confirmation */
+      201: {
+        content: {
+          "application/json": {
+            data: {
+              /** @description the first name */
+              name: string;
+              /** Format: date-time */
+              at: string;
+              /** @description the organisation's local time, YYYY-MM-DDTHH:MM:SS */
+              local_time: string;
+              /** Format: date */
+              date: string;
+              /** @description HH:MM:SS */
+              time: string;
+              site: string;
+            };
+          };
+        };
+      };
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      429: components["responses"]["TooManyRequests"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Set or change the caller's own kiosk PIN (4 to 8 digits; 422 validation.pin_digits on pin); never returned */
+  putAttendanceKioskPin: {
+    requestBody: {
+      content: {
+        "application/json": {
+          pin: string;
+        };
+      };
+    };
+    responses: {
+      200: components["responses"]["PinSet"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** The live people who have a kiosk PIN (never the PIN) */
+  getAttendanceKioskPins: {
+    responses: {
+      /** @description People with a PIN, by name */
+      200: {
+        content: {
+          "application/json": {
+            data: {
+                person_id: number;
+                code: string;
+                name: string;
+                /** Format: date-time */
+                updated_at: string;
+              }[];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Set a person's kiosk PIN, for people without a phone (4 to 8 digits; another organisation's or an archived person → 404) */
+  putAttendanceKioskPinOf: {
+    parameters: {
+      path: {
+        /** @description the person id */
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          pin: string;
+        };
+      };
+    };
+    responses: {
+      200: components["responses"]["PinSet"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Clear a person's kiosk PIN (clearing none is no error) */
+  deleteAttendanceKioskPinOf: {
+    parameters: {
+      path: {
+        /** @description the person id */
+        id: number;
+      };
+    };
+    responses: {
+      200: components["responses"]["PinSet"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
       503: components["responses"]["ServiceUnavailable"];
     };
@@ -12974,6 +14359,8 @@ export interface operations {
                 allowed: boolean;
                 sites: components["schemas"]["ClockedSite"][];
               };
+              /** @description whether the member has a kiosk PIN */
+              kiosk_pin: boolean;
               next_holiday: components["schemas"]["Holiday"] | null;
             };
           };

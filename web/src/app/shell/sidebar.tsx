@@ -7,8 +7,6 @@ import { useSession } from '../../lib/use-session';
 import { APP_NAME } from '../../lib/brand';
 import { useManages } from './use-manages';
 
-const MENU_NAMESPACES = menuNamespaces();
-
 interface NavMenuProps {
   /** The sidebar is folded to icons (its sub-menus then open as pop-ups). */
   collapsed?: boolean;
@@ -18,12 +16,15 @@ interface NavMenuProps {
 
 /** The menu of spec §2 for the signed-in user, in the sidebar or in the phone drawer. */
 export function NavMenu({ collapsed = false, onNavigate }: NavMenuProps) {
-  const { t } = useTranslation(MENU_NAMESPACES);
   const session = useSession();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const manages = useManages();
   const entries = useMemo(() => visibleMenu(session, undefined, manages), [session, manages]);
+  // Only the namespaces of the entries this user sees: a member's menu does not download the
+  // labels of the management screens (issue 11's JavaScript budget).
+  const namespaces = useMemo(() => menuNamespaces(entries), [entries]);
+  const { t } = useTranslation(namespaces);
   const active = activeEntry(pathname, entries);
   const [openKeys, setOpenKeys] = useState<string[]>(active.parents);
 

@@ -50,10 +50,35 @@ export interface CorrectionInput {
   reason: string;
 }
 
+/** A PDF or an image of at most 5 MB, as the server takes (the leave attachments' limits). */
+export const ATTACHMENT_ACCEPT = 'application/pdf,image/*';
+export const MAX_ATTACHMENT_BYTES = 5 * 1024 * 1024;
+
+export function attachmentProblem(file: File): 'type' | 'size' | null {
+  const okType = file.type === 'application/pdf' || file.type.startsWith('image/') || /\.(pdf|png|jpe?g|gif|webp)$/i.test(file.name);
+  if (!okType) return 'type';
+  if (file.size > MAX_ATTACHMENT_BYTES) return 'size';
+  return null;
+}
+
+/** The request as multipart with its document (the JSON body's fields, empty ones left out). */
+export function correctionForm(v: CorrectionInput, attachment: File): FormData {
+  const fd = new FormData();
+  for (const [k, val] of Object.entries(v)) {
+    if (val !== undefined && val !== null && val !== '') fd.append(k, String(val));
+  }
+  fd.append('attachment', attachment, attachment.name);
+  return fd;
+}
+
 export function useCreateCorrection() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: CorrectionInput) => api.post<DataEnvelope<CorrectionRequest>>('/api/requests/attendance', v).then((r) => r.data),
+    mutationFn: ({ attachment, ...v }: CorrectionInput & { attachment?: File | null }) =>
+      (attachment
+        ? api.postForm<DataEnvelope<CorrectionRequest>>('/api/requests/attendance', correctionForm(v, attachment))
+        : api.post<DataEnvelope<CorrectionRequest>>('/api/requests/attendance', v)
+      ).then((r) => r.data),
     onSuccess: () => qc.invalidateQueries({ queryKey: approvalKeys.all }),
   });
 }

@@ -5,6 +5,7 @@ import { companyOwner, mockFetch, renderApp, signIn } from '../../../test/render
 const waitingItem = {
   id: 4, kind: 'attendance_correction', ref_id: 9, person_id: 2, person_name: 'Siti Aminah', chain: ['manager', 'admins'], level: 1,
   level_kind: 'admins', status: 'pending', approver_id: null, delegated_from: null, created_at: '2026-12-01T09:00:00Z',
+  attachment_url: '/api/requests/attendance/9/attachment',
 };
 
 describe('Waiting for me', () => {
@@ -21,6 +22,8 @@ describe('Waiting for me', () => {
     await renderApp('/approvals');
     expect(await screen.findByText('Siti Aminah')).toBeTruthy();
     expect(screen.getByText('Attendance correction')).toBeTruthy();
+    // The request's document opens from the inbox.
+    expect(screen.getByTestId('request-attachment')).toBeTruthy();
     fireEvent.click(screen.getByTestId('reject-attendance_correction-9'));
     fireEvent.click(await screen.findByTestId('decision-submit'));
     // A rejection says why: nothing is sent without a comment.

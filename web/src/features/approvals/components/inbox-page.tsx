@@ -10,6 +10,7 @@ import { QueryError } from '../../../components/query-error';
 import { ResponsiveTable, type ListColumn } from '../../../components/responsive-table';
 import { translateApiError } from '../../../lib/form-errors';
 import { useDecide, useWaiting, type ApprovalRequest } from '../api/approvals';
+import { AttachmentLink } from './attachment-link';
 import { DelegationCard } from './delegation-card';
 
 export default function InboxPage() {
@@ -53,6 +54,7 @@ export default function InboxPage() {
       ),
     },
     { title: t('fields.number'), dataIndex: 'ref_id', key: 'ref', render: (v: number) => `#${v}` },
+    { title: t('fields.attachment'), key: 'attachment', render: (_, r) => <AttachmentLink url={r.attachment_url} /> },
     { title: t('fields.submitted'), dataIndex: 'created_at', key: 'created', render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm') },
     {
       title: t('common:actions.actions'),

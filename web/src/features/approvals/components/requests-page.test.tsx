@@ -52,4 +52,34 @@ describe('Requests', () => {
       });
     });
   }, 60_000);
+
+  it('sends a document with the request as a multipart form, and refuses a file that is not a PDF or an image', async () => {
+    signIn(companyOwner);
+    const { access_token: _a, expires_at: _e, ...info } = companyOwner;
+    const calls = mockFetch((url, init) => {
+      if (url.pathname === '/api/verify') return { body: { data: info } };
+      if (url.pathname === '/api/requests') return { body: { data: [] } };
+      if (url.pathname === '/api/requests/attendance' && init?.method === 'POST') return { status: 201, body: { data: { id: 1 } } };
+      return undefined;
+    });
+    const { container } = await renderApp('/personal/requests');
+    typeInto('request-date', '2026-11-16');
+    typeInto('request-time', '17:30');
+    fireEvent.change(screen.getByTestId('request-reason'), { target: { value: 'Forgot; gate log attached' } });
+    // rc-upload renders a new file input after each choice: look it up each time.
+    const input = () => container.querySelector('input[type=file]') as HTMLInputElement;
+    fireEvent.change(input(), { target: { files: [new File(['plain'], 'notes.txt', { type: 'text/plain' })] } });
+    expect(await screen.findByText('The attachment must be a PDF or an image.')).toBeTruthy();
+    fireEvent.change(input(), { target: { files: [new File(['%PDF-1.4'], 'gate-log.pdf', { type: 'application/pdf' })] } });
+    expect(await screen.findByText('gate-log.pdf')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('request-submit'));
+    await waitFor(() => {
+      const sent = calls.find((c) => c.url.pathname === '/api/requests/attendance' && c.init?.method === 'POST');
+      expect(sent).toBeTruthy();
+      const fd = sent!.init!.body as FormData;
+      expect(fd).toBeInstanceOf(FormData);
+      expect([fd.get('date'), fd.get('kind'), fd.get('time'), fd.get('reason')]).toEqual(['2026-11-16', 'add_punch', '17:30', 'Forgot; gate log attached']);
+      expect((fd.get('attachment') as File).name).toBe('gate-log.pdf');
+    });
+  }, 60_000);
 });

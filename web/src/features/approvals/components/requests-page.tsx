@@ -1,14 +1,18 @@
 // "Requests": a member asks for a correction of their attendance (a forgotten punch, a punch
 // at the wrong time moved, or a day's status, for a past date, with a reason) and follows
 // their requests' timelines.
-import { App, Button, Card, Col, DatePicker, Form, Input, Row, Select, TimePicker, Tag, Typography } from 'antd';
+import { useId, useState } from 'react';
+import { App, Button, Card, Col, DatePicker, Form, Input, Row, Select, TimePicker, Tag, Typography, Upload } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { ResponsiveTable, type ListColumn } from '../../../components/responsive-table';
+import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors, translateApiError } from '../../../lib/form-errors';
-import { useCreateCorrection, useMyPunches, useMyRequests, type CorrectionRequest } from '../api/approvals';
+import { ATTACHMENT_ACCEPT, attachmentProblem, useCreateCorrection, useMyPunches, useMyRequests, type CorrectionRequest } from '../api/approvals';
+import { AttachmentLink } from './attachment-link';
 import { TimelineList } from './timeline-list';
 
 interface FormValues {
@@ -32,6 +36,11 @@ export default function RequestsPage() {
   const punches = useMyPunches(kind === 'move_punch' && date ? date.format('YYYY-MM-DD') : undefined);
   const mine = useMyRequests();
   const create = useCreateCorrection();
+  // The optional document is not a form field (antd ties a field's message to it only by
+  // name), so its message is tied to its button here.
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const fileHelp = useId();
 
   const onFinish = (v: FormValues) =>
     create.mutate(
@@ -42,14 +51,18 @@ export default function RequestsPage() {
         punch_id: v.kind === 'move_punch' ? v.punch_id : undefined,
         status: v.kind === 'status' ? v.status : undefined,
         reason: v.reason ?? '',
+        attachment: file,
       },
       {
         onSuccess: () => {
           message.success(t('requests.sent'));
           form.resetFields();
+          setFile(null);
+          setFileError(null);
         },
         onError: (e) => {
-          if (!applyServerErrors(form, e, t)) message.error(translateApiError(t, e));
+          if (e instanceof ApiError && e.errors.attachment) setFileError(translateApiError(t, e));
+          else if (!applyServerErrors(form, e, t)) message.error(translateApiError(t, e));
         },
       },
     );
@@ -62,6 +75,7 @@ export default function RequestsPage() {
       render: (_, r) => (r.type === 'status' ? `${t('types.status')}: ${t(`statuses.${r.status}`)}` : `${t(`types.${r.type}`)} ${r.time}`),
     },
     { title: t('fields.reason'), dataIndex: 'reason', key: 'reason' },
+    { title: t('fields.attachment'), key: 'attachment', render: (_, r) => <AttachmentLink url={r.attachment_url} name={r.attachment_name} /> },
     { title: t('fields.state'), dataIndex: 'state', key: 'state', render: (v: string) => <Tag color={STATE_COLORS[v]}>{t(`states.${v}`)}</Tag> },
   ];
 
@@ -124,6 +138,31 @@ export default function RequestsPage() {
           >
             <Input.TextArea rows={2} maxLength={2000} data-testid="request-reason" />
           </Form.Item>
+          <Form.Item label={t('fields.attachment')} validateStatus={fileError ? 'error' : undefined} help={<span id={fileHelp}>{fileError ?? t('requests.attachment_help')}</span>}>
+            <Upload
+              accept={ATTACHMENT_ACCEPT}
+              maxCount={1}
+              fileList={file ? [{ uid: 'attachment', name: file.name, status: 'done' }] : []}
+              beforeUpload={(f) => {
+                const problem = attachmentProblem(f);
+                if (problem) {
+                  setFileError(t(problem === 'type' ? 'errors:leave.attachment_type' : 'requests.attachment_too_large'));
+                } else {
+                  setFile(f);
+                  setFileError(null);
+                }
+                return false;
+              }}
+              onRemove={() => {
+                setFile(null);
+                return true;
+              }}
+            >
+              <Button icon={<UploadOutlined />} aria-describedby={fileHelp} aria-invalid={fileError ? true : undefined} data-testid="request-attachment-input">
+                {t('requests.choose_file')}
+              </Button>
+            </Upload>
+          </Form.Item>
           <Button type="primary" htmlType="submit" loading={create.isPending} data-testid="request-submit">
             {t('requests.send')}
           </Button>
@@ -139,7 +178,15 @@ export default function RequestsPage() {
             dataSource={mine.data ?? []}
             loading={mine.isFetching}
             pagination={false}
-            expandable={{ expandedRowRender: (r) => <TimelineList steps={r.timeline} />, rowExpandable: (r) => r.timeline.length > 0 }}
+            expandable={{
+              expandedRowRender: (r) => (
+                <>
+                  <AttachmentLink url={r.attachment_url} name={r.attachment_name} />
+                  <TimelineList steps={r.timeline} />
+                </>
+              ),
+              rowExpandable: (r) => r.timeline.length > 0 || !!r.attachment_url,
+            }}
             locale={{ emptyText: t('requests.empty') }}
             data-testid="my-requests"
           />

@@ -21,6 +21,7 @@ import {
   type TeamDay,
   type TeamMember,
 } from '../api/approvals';
+import { AttachmentLink } from './attachment-link';
 import { TimelineList } from './timeline-list';
 
 const STATE_COLORS: Record<string, string> = { pending: 'gold', approved: 'green', rejected: 'red', cancelled: 'default' };
@@ -174,7 +175,15 @@ function MemberDrawer({ member, onClose }: { member: TeamMember | null; onClose:
                 dataSource={requests.data ?? []}
                 loading={requests.isFetching}
                 pagination={false}
-                expandable={{ expandedRowRender: (r) => <TimelineList steps={r.timeline} />, rowExpandable: (r) => r.timeline.length > 0 }}
+                expandable={{
+                  expandedRowRender: (r) => (
+                    <>
+                      <AttachmentLink url={r.attachment_url} name={r.attachment_name} />
+                      <TimelineList steps={r.timeline} />
+                    </>
+                  ),
+                  rowExpandable: (r) => r.timeline.length > 0 || !!r.attachment_url,
+                }}
               />
             ),
           },

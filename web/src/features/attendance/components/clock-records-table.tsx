@@ -13,7 +13,7 @@ export function useSourceLabel() {
   };
 }
 
-/** Punches of one day: time, source, temperature, and optional actions per row. */
+/** Punches of one day: time, source, temperature (and mask, from thermal terminals), and optional actions per row. */
 export function ClockRecordsTable({
   records,
   loading,
@@ -46,6 +46,17 @@ export function ClockRecordsTable({
       render: (v: number | null) => (v == null ? '–' : `${v.toFixed(1)} °C`),
     },
   ];
+  // A thermal terminal with mask detection reports whether a mask was worn; the column is
+  // there only when some punch of the day carries it.
+  if (records.some((r) => r.mask != null)) {
+    columns.push({
+      title: t('clock.mask'),
+      dataIndex: 'mask',
+      key: 'mask',
+      render: (v: boolean | null) =>
+        v == null ? '–' : <span data-testid="clock-mask">{v ? t('clock.mask_on') : t('clock.mask_off')}</span>,
+    });
+  }
   if (actions) columns.push({ key: 'actions', title: '', render: (_, r) => actions(r) });
   return (
     <ResponsiveTable<ClockRecord>

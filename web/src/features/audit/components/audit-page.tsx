@@ -33,7 +33,7 @@ const KINDS: AuditEntityKind[] = [
   'settings', 'user', 'person', 'person_record', 'person_invite', 'department', 'position', 'group', 'group_member',
   'schedule', 'holiday', 'day_override', 'attendance_request', 'leave_type', 'entitlement', 'application',
   'approval_chain', 'approval_request', 'delegation', 'device', 'device_person', 'beacon', 'clock_site',
-  'clock_site_group', 'kiosk', 'token', 'two_factor', 'notification_preference', 'retention_policy', 'payroll_mapping',
+  'clock_site_group', 'kiosk', 'token', 'two_factor', 'notification_preference', 'retention_policy', 'payroll_mapping', 'webhook',
 ];
 
 const ACTION_COLORS: Record<string, string | undefined> = { create: 'green', update: 'blue', delete: 'red', archive: 'orange', revoke: 'red', erase: 'magenta' };

@@ -2,11 +2,12 @@
 // "Served small"): a plain form with its own checks instead of antd's Form (which brings
 // Tooltip, Trigger and the async validator), plain headings instead of Typography, and the
 // two-factor step (an antd Form) loaded only when the password was right.
-import { lazy, Suspense, useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type CSSProperties, type FormEvent, type ReactNode } from 'react';
 import { Alert, Button, Input, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useLogin } from '../api/login';
+import { ssoAvailable, ssoStartURL } from '../api/sso';
 import { ApiError } from '../../../lib/api-client';
 import { serverFieldErrors, translateApiError } from '../../../lib/form-errors';
 import type { LoginRequest } from '../../../lib/api-schemas';
@@ -56,6 +57,24 @@ export default function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [secondStep, setSecondStep] = useState<Credentials | null>(null);
   const notice = (location.state as { notice?: string } | null)?.notice;
+  // Single sign-on: offered when the typed address's domain has a provider; a refused sign-in
+  // comes back here with its reason.
+  const [params] = useSearchParams();
+  const ssoError = params.get('sso_error');
+  const [sso, setSso] = useState(false);
+  const typedEmail = values.email.trim();
+  useEffect(() => {
+    setSso(false);
+    if (typedEmail.length > 320 || !EMAIL.test(typedEmail)) return;
+    const ctl = new AbortController();
+    const timer = window.setTimeout(() => {
+      ssoAvailable(typedEmail, ctl.signal).then(setSso, () => setSso(false));
+    }, 300);
+    return () => {
+      window.clearTimeout(timer);
+      ctl.abort();
+    };
+  }, [typedEmail]);
 
   const check = (v: Credentials): FieldErrors => ({
     email: !v.email
@@ -129,6 +148,15 @@ export default function LoginPage() {
       </h3>
       {notice && <Alert type="success" showIcon title={t(notice)} style={{ marginBottom: 16 }} data-testid="login-notice" />}
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 16 }} data-testid="login-error" />}
+      {ssoError && !error && (
+        <Alert
+          type="error"
+          showIcon
+          title={t(`sso.errors.${['domain', 'no_account', 'pending'].includes(ssoError) ? ssoError : 'failed'}`)}
+          style={{ marginBottom: 16 }}
+          data-testid="sso-error"
+        />
+      )}
       <form noValidate onSubmit={onSubmit}>
         <FormField id="login-email" label={t('login.username')} error={emailError}>
           <Input
@@ -157,6 +185,11 @@ export default function LoginPage() {
         <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
           {t('login.submit')}
         </Button>
+        {sso && (
+          <Button block href={ssoStartURL(typedEmail)} style={{ marginTop: token.marginSM, minHeight: 40 }} data-testid="login-sso">
+            {t('sso.sign_in_with')}
+          </Button>
+        )}
       </form>
       <div style={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: token.marginXS, marginTop: 16 }}>
         <Link to="/forgot/password">{t('login.forgot')}</Link>

@@ -19,10 +19,12 @@ export interface HomeData {
   kind: 'teacher' | 'staff' | 'employee';
   today: Schemas['AttendanceDay'];
   web_clock: { allowed: boolean; sites: ClockedSite[] };
+  kiosk_pin: boolean;
   next_holiday: Schemas['Holiday'] | null;
 }
 export interface KioskScreen {
   kiosk: string;
+  pin_pad: boolean;
   site: string;
   organisation: string;
   timezone: string;
@@ -44,6 +46,7 @@ export interface GroupOption {
 export const clockKeys = {
   sites: ['clockin', 'sites'] as const,
   kiosks: ['clockin', 'kiosks'] as const,
+  pins: ['clockin', 'pins'] as const,
   home: ['clockin', 'home'] as const,
   groups: (orgKind: string) => ['clockin', 'groups', orgKind] as const,
   kiosk: (secret: string) => ['clockin', 'kiosk', secret] as const,
@@ -102,7 +105,7 @@ export function useKiosks() {
 export function useCreateKiosk() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name: string; site_id: number }) =>
+    mutationFn: (body: { name: string; site_id: number; pin_pad: boolean }) =>
       api.post<DataEnvelope<{ kiosk: Kiosk; path: string; url: string }>>('/api/attendance/kiosks', body).then((r) => r.data),
     onSuccess: () => void qc.invalidateQueries({ queryKey: clockKeys.kiosks }),
   });
@@ -113,6 +116,69 @@ export function useRevokeKiosk() {
   return useMutation({
     mutationFn: (id: number) => api.delete<void>(`/api/attendance/kiosks/${id}`),
     onSuccess: () => void qc.invalidateQueries({ queryKey: clockKeys.kiosks }),
+  });
+}
+
+/** Switches a kiosk's PIN pad on or off. */
+export function useSetPinPad() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, pin_pad }: { id: number; pin_pad: boolean }) =>
+      api.patch<DataEnvelope<Kiosk>>(`/api/attendance/kiosks/${id}`, { pin_pad }).then((r) => r.data),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: clockKeys.kiosks }),
+  });
+}
+
+export interface PinHolder {
+  person_id: number;
+  code: string;
+  name: string;
+  updated_at: string;
+}
+
+/** The people with a kiosk PIN (never the PIN). */
+export function usePinHolders() {
+  return useQuery({
+    queryKey: clockKeys.pins,
+    queryFn: ({ signal }) => api.get<DataEnvelope<PinHolder[]>>('/api/attendance/kiosk-pins', undefined, signal).then((r) => r.data),
+  });
+}
+
+/** An admin sets (pin given) or clears (pin null) a person's kiosk PIN. */
+export function useSetPersonPin() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ personId, pin }: { personId: number; pin: string | null }): Promise<void> => {
+      if (pin === null) await api.delete<void>(`/api/attendance/kiosk-pins/${personId}`);
+      else await api.put<DataEnvelope<{ pin_set: boolean }>>(`/api/attendance/kiosk-pins/${personId}`, { pin });
+    },
+    onSuccess: () => void qc.invalidateQueries({ queryKey: clockKeys.pins }),
+  });
+}
+
+/** A member sets or changes their own kiosk PIN. */
+export function useSetMyPin() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (pin: string) => api.put<DataEnvelope<{ pin_set: boolean }>>('/api/attendance/kiosk-pin', { pin }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: clockKeys.home }),
+  });
+}
+
+export interface PinClocked {
+  name: string;
+  at: string;
+  local_time: string;
+  date: string;
+  time: string;
+  site: string;
+}
+
+/** The kiosk's PIN pad: person code and PIN, no account. */
+export function useKioskPin(secret: string) {
+  return useMutation({
+    mutationFn: (body: { code: string; pin: string }) =>
+      api.post<DataEnvelope<PinClocked>>(`/api/kiosk/${encodeURIComponent(secret)}/pin`, body).then((r) => r.data),
   });
 }
 
@@ -154,6 +220,25 @@ export function useKioskClock() {
   return useMutation({
     mutationFn: (code: string) => api.post<DataEnvelope<Clocked>>('/api/attendance/kiosk-clock', { code }).then((r) => r.data),
     onSuccess: () => void qc.invalidateQueries({ queryKey: clockKeys.home }),
+  });
+}
+
+/** People of the organisation by name or code (from two characters), for the PIN form. */
+export function usePersonOptions(orgKind: 'school' | 'company', search: string) {
+  return useQuery({
+    queryKey: ['clockin', 'people', orgKind, search],
+    enabled: search.length >= 2,
+    queryFn: async ({ signal }) => {
+      const paths = orgKind === 'school' ? ['/api/school/employee/teacher', '/api/school/employee/staff'] : ['/api/employee/record'];
+      const lists = await Promise.all(
+        paths.map((path) =>
+          api
+            .get<ListEnvelope<{ id: number; code: string; name: string }>>(path, { 'page[number]': 1, 'page[size]': 20, 'filter[base]': search }, signal)
+            .then((r) => r.data),
+        ),
+      );
+      return lists.flat().map((p) => ({ id: p.id, code: p.code, name: p.name }));
+    },
   });
 }
 

@@ -8,6 +8,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useKioskClock } from '../api/clockin';
 import { clockError } from '../api/errors';
 import { ClockedAlert, ClockInCard } from './clock-in-card';
+import { MyPinCard } from './my-pin-card';
 
 function KioskCode({ code }: { code: string }) {
   const { t } = useTranslation(['clockin', 'errors']);
@@ -44,6 +45,7 @@ export default function ClockPage() {
       <PageHeader title={t('menu.clock')} />
       <Space orientation="vertical" style={{ width: '100%', maxWidth: 560 }} size={16}>
         {code ? <KioskCode code={code} /> : <ClockInCard />}
+        {code ? null : <MyPinCard />}
         <Typography.Paragraph type="secondary">{t('kiosk_clock.hint')}</Typography.Paragraph>
         <Link to="/dashboard">{t('kiosk_clock.home')}</Link>
       </Space>

@@ -1,6 +1,7 @@
 // The kiosk tablet's screen (/kiosk/<secret>, no account signed in): the site, a large clock
 // and a QR code that changes every 30 seconds. A phone that scans it opens the app's clock
-// page, which clocks its signed-in member in. A revoked kiosk shows that it is out of use.
+// page, which clocks its signed-in member in. A kiosk with the PIN pad also takes a person code
+// and PIN beside the QR code. A revoked kiosk shows that it is out of use.
 import { useEffect, useState } from 'react';
 import { Card, Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { useParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
 import { LanguageSwitcher } from '../../../components/language-switcher';
 import { useKioskScreen } from '../api/clockin';
+import { PinPad } from './pin-pad';
 
 function useNow() {
   const [now, setNow] = useState(() => new Date());
@@ -37,7 +39,7 @@ export default function KioskScreen() {
   const gone = q.error instanceof ApiError && q.error.status === 404;
   return (
     <main style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 16, background: '#f0f5ff' }}>
-      <Card style={{ width: '100%', maxWidth: 720, textAlign: 'center' }} data-testid="kiosk-screen">
+      <Card style={{ width: '100%', maxWidth: q.data?.pin_pad ? 1040 : 720, textAlign: 'center' }} data-testid="kiosk-screen">
         <div style={{ display: 'flex', justifyContent: 'flex-end' }}>
           <LanguageSwitcher />
         </div>
@@ -59,16 +61,25 @@ export default function KioskScreen() {
               {fmt({ hour: '2-digit', minute: '2-digit', second: '2-digit' })}
             </div>
             <Typography.Paragraph>{fmt({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}</Typography.Paragraph>
-            <img
-              src={q.data.qr_code}
-              alt={t('kiosk.qr_alt')}
-              data-testid="kiosk-qr"
-              data-code={q.data.code}
-              data-url={q.data.url}
-              style={{ width: 'min(320px, 80vw)', height: 'auto', imageRendering: 'pixelated' }}
-            />
-            <Typography.Paragraph style={{ fontSize: 18, marginTop: 12 }}>{t('kiosk.scan')}</Typography.Paragraph>
-            <Typography.Text type="secondary">{t('kiosk.changes', { seconds: q.data.refresh_in })}</Typography.Text>
+            <div style={{ display: 'flex', flexWrap: 'wrap', gap: 24, justifyContent: 'center', alignItems: 'flex-start' }}>
+              <div style={{ flex: '1 1 300px', minWidth: 0 }}>
+                <img
+                  src={q.data.qr_code}
+                  alt={t('kiosk.qr_alt')}
+                  data-testid="kiosk-qr"
+                  data-code={q.data.code}
+                  data-url={q.data.url}
+                  style={{ width: 'min(320px, 80vw)', maxWidth: '100%', height: 'auto', imageRendering: 'pixelated' }}
+                />
+                <Typography.Paragraph style={{ fontSize: 18, marginTop: 12 }}>{t('kiosk.scan')}</Typography.Paragraph>
+                <Typography.Text type="secondary">{t('kiosk.changes', { seconds: q.data.refresh_in })}</Typography.Text>
+              </div>
+              {q.data.pin_pad ? (
+                <div style={{ flex: '1 1 300px', minWidth: 0 }}>
+                  <PinPad secret={secret} />
+                </div>
+              ) : null}
+            </div>
           </>
         )}
       </Card>

@@ -1,7 +1,7 @@
 // Kiosks (admins): a tablet at a site's entrance. Making one shows its secret URL once, to
 // open on the tablet; revoking stops that URL at once.
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { PlusOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
@@ -9,15 +9,16 @@ import { QueryError } from '../../../components/query-error';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { useFormRules } from '../../../lib/form-rules';
 import { useSession } from '../../../lib/use-session';
-import { useCreateKiosk, useKiosks, useRevokeKiosk, useSites, type Kiosk } from '../api/clockin';
+import { useCreateKiosk, useKiosks, useRevokeKiosk, useSetPinPad, useSites, type Kiosk } from '../api/clockin';
 import { clockError, withClockErrors } from '../api/errors';
+import { KioskPinsCard } from './kiosk-pins-card';
 
 function CreateKioskModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t: rawT } = useTranslation(['clockin', 'common', 'errors']);
   const t = withClockErrors(rawT);
   const rules = useFormRules();
   const { message } = App.useApp();
-  const [form] = Form.useForm<{ name: string; site_id: number }>();
+  const [form] = Form.useForm<{ name: string; site_id: number; pin_pad: boolean }>();
   const sites = useSites();
   const create = useCreateKiosk();
   const [made, setMade] = useState<string | null>(null);
@@ -28,9 +29,9 @@ function CreateKioskModal({ open, onClose }: { open: boolean; onClose: () => voi
     setMade(null);
   }, [open, form]);
 
-  const onFinish = (v: { name: string; site_id: number }) =>
+  const onFinish = (v: { name: string; site_id: number; pin_pad?: boolean }) =>
     create.mutate(
-      { name: v.name.trim(), site_id: v.site_id },
+      { name: v.name.trim(), site_id: v.site_id, pin_pad: !!v.pin_pad },
       {
         onSuccess: (r) => setMade(`${window.location.origin}${r.path}`),
         onError: (e) => {
@@ -72,6 +73,9 @@ function CreateKioskModal({ open, onClose }: { open: boolean; onClose: () => voi
               data-testid="kiosk-site"
             />
           </Form.Item>
+          <Form.Item name="pin_pad" label={rawT('kiosks.pin_pad')} extra={rawT('kiosks.pin_pad_help')} valuePropName="checked" initialValue={false}>
+            <Switch data-testid="kiosk-pin-pad" />
+          </Form.Item>
         </Form>
       )}
     </Modal>
@@ -86,6 +90,7 @@ export default function KiosksPage() {
   const canEdit = !!session?.permissions?.includes(`add.manage.${orgKind}.employee`);
   const kiosks = useKiosks();
   const revoke = useRevokeKiosk();
+  const pinPad = useSetPinPad();
   const [open, setOpen] = useState(false);
   const when = (v?: string | null) => (v ? new Date(v).toLocaleString() : '–');
 
@@ -93,6 +98,29 @@ export default function KiosksPage() {
     { title: t('kiosks.name'), dataIndex: 'name', render: (v: string) => <span data-testid="kiosk-row-name">{v}</span> },
     { title: t('kiosks.site'), dataIndex: 'site_name' },
     { title: t('kiosks.last_seen'), dataIndex: 'last_seen', render: (v: string | null) => when(v) },
+    {
+      title: t('kiosks.pin_pad'),
+      key: 'pin_pad',
+      render: (_, k) =>
+        canEdit && !k.revoked_at ? (
+          <Switch
+            checked={k.pin_pad}
+            aria-label={t('kiosks.pin_pad_of', { name: k.name })}
+            loading={pinPad.isPending && pinPad.variables?.id === k.id}
+            onChange={(on) =>
+              pinPad.mutate(
+                { id: k.id, pin_pad: on },
+                { onSuccess: () => message.success(on ? t('kiosks.pin_pad_on') : t('kiosks.pin_pad_off')), onError: (e) => message.error(clockError(t, e)) },
+              )
+            }
+            data-testid="kiosk-row-pin-pad"
+          />
+        ) : k.pin_pad ? (
+          t('kiosks.yes')
+        ) : (
+          t('kiosks.no')
+        ),
+    },
     {
       title: t('kiosks.state'),
       key: 'state',
@@ -145,6 +173,7 @@ export default function KiosksPage() {
           <Table rowKey="id" columns={columns} dataSource={kiosks.data ?? []} loading={kiosks.isLoading} pagination={false} scroll={{ x: 'max-content' }} data-testid="kiosks-table" />
         )}
       </Card>
+      <KioskPinsCard orgKind={orgKind} canEdit={canEdit} />
       <CreateKioskModal open={open} onClose={() => setOpen(false)} />
     </>
   );

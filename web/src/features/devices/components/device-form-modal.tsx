@@ -1,7 +1,8 @@
 // Register or edit a device: name, model, serial number (checked live), purchase date,
-// enabled, an optional push key and the addresses the terminal may call from.
+// enabled, an optional push key, the addresses the terminal may call from, and the model's
+// rules (a preset: what PINs, names and photos the terminal takes).
 import { useEffect } from 'react';
-import { App, DatePicker, Form, Input, Modal, Switch } from 'antd';
+import { App, DatePicker, Form, Input, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { Device, DeviceFace } from '../api/faces';
@@ -18,6 +19,31 @@ interface Values {
   enabled: boolean;
   push_key?: string;
   allowed_ips?: string;
+  profile: ProfileChoice;
+}
+
+/** The model presets, as the server defines them (device.Profiles). */
+const PROFILES = {
+  bw_660: { pin_digits_only: true, pin_max_length: 9, name_max_bytes: 24, takes_photos: false },
+  tft: { pin_digits_only: false, pin_max_length: 14, name_max_bytes: 24, takes_photos: false },
+  face: { pin_digits_only: false, pin_max_length: 23, name_max_bytes: 48, takes_photos: true },
+  unlimited: { pin_digits_only: false, pin_max_length: 0, name_max_bytes: 0, takes_photos: true },
+} as const;
+type Preset = keyof typeof PROFILES;
+type ProfileChoice = Preset | 'custom';
+
+/** The preset a device's rules match, or 'custom' (set through the API; left unchanged). */
+export function presetOf(d: Pick<Device, 'pin_digits_only' | 'pin_max_length' | 'name_max_bytes' | 'takes_photos'>): ProfileChoice {
+  for (const [name, p] of Object.entries(PROFILES) as [Preset, (typeof PROFILES)[Preset]][]) {
+    if (
+      p.pin_digits_only === d.pin_digits_only &&
+      p.pin_max_length === d.pin_max_length &&
+      p.name_max_bytes === d.name_max_bytes &&
+      p.takes_photos === d.takes_photos
+    )
+      return name;
+  }
+  return 'custom';
 }
 
 export function DeviceFormModal({ face, open, device, onClose }: { face: DeviceFace; open: boolean; device: Device | null; onClose: () => void }) {
@@ -41,8 +67,9 @@ export function DeviceFormModal({ face, open, device, onClose }: { face: DeviceF
         purchase_date: device.purchase_date ? dayjs(device.purchase_date) : null,
         enabled: device.enabled,
         allowed_ips: device.allowed_ips,
+        profile: presetOf(device),
       });
-    else form.setFieldsValue({ enabled: true });
+    else form.setFieldsValue({ enabled: true, profile: 'unlimited' });
   }, [open, device, form]);
 
   const onFinish = (v: Values) => {
@@ -56,6 +83,7 @@ export function DeviceFormModal({ face, open, device, onClose }: { face: DeviceF
         enabled: v.enabled,
         push_key: v.push_key?.trim() || undefined,
         allowed_ips: v.allowed_ips?.trim() ?? '',
+        profile: v.profile === 'custom' ? undefined : v.profile,
       },
       {
         onSuccess: () => {
@@ -111,6 +139,15 @@ export function DeviceFormModal({ face, open, device, onClose }: { face: DeviceF
         </Form.Item>
         <Form.Item name="allowed_ips" label={rawT('fields.allowed_ips')} extra={rawT('form.allowed_ips_hint')}>
           <Input placeholder="192.168.1.20, 10.0.0.0/24" data-testid="device-allowed-ips" />
+        </Form.Item>
+        <Form.Item name="profile" label={rawT('form.profile')} extra={rawT('form.profile_hint')}>
+          <Select
+            data-testid="device-profile"
+            options={(['bw_660', 'tft', 'face', 'unlimited', ...(presetOf(device ?? PROFILES.unlimited) === 'custom' ? ['custom'] : [])] as ProfileChoice[]).map(
+              (p) => ({ value: p, label: rawT(`form.profiles.${p}`) }),
+            )}
+            popupMatchSelectWidth={false}
+          />
         </Form.Item>
       </Form>
     </Modal>

@@ -2,7 +2,7 @@
 // (company) or 10 (school), each row with its state; register, edit, delete, open the detail.
 import { useEffect, useState } from 'react';
 import { App, Button, Card, DatePicker, Popconfirm, Space, Tag, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, ImportOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
@@ -11,6 +11,7 @@ import { useDeleteDevice, useDevices } from '../api/devices';
 import { withDeviceErrors } from '../api/errors';
 import { DeviceDrawer } from './device-drawer';
 import { DeviceFormModal } from './device-form-modal';
+import { PunchImportModal } from './punch-import-modal';
 import { DeviceStateTag } from './device-state';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
@@ -42,6 +43,7 @@ export default function DevicesPage({ org }: { org: DeviceOrg }) {
   const query = useDevices(face, { page, name: name || undefined, purchaseDate: purchase }, LIST_REFRESH_MS);
   const remove = useDeleteDevice(face);
   const [modal, setModal] = useState<{ open: boolean; device: Device | null }>({ open: false, device: null });
+  const [importing, setImporting] = useState(false);
 
   const set = (next: Record<string, string | undefined>, keepPage = false) =>
     setParams((prev) => {
@@ -164,9 +166,14 @@ export default function DevicesPage({ org }: { org: DeviceOrg }) {
         title={rawT('title')}
         extra={
           canEdit && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true, device: null })} data-testid="device-create">
-              {rawT('form.create')}
-            </Button>
+            <Space wrap>
+              <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="punch-import-open">
+                {rawT('punch_import.title')}
+              </Button>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true, device: null })} data-testid="device-create">
+                {rawT('form.create')}
+              </Button>
+            </Space>
           )
         }
       />
@@ -206,6 +213,7 @@ export default function DevicesPage({ org }: { org: DeviceOrg }) {
         )}
       </Card>
       <DeviceFormModal face={face} open={modal.open} device={modal.device} onClose={() => setModal({ open: false, device: null })} />
+      <PunchImportModal face={face} open={importing} onClose={() => setImporting(false)} />
       <DeviceDrawer face={face} deviceId={openId} canEdit={canEdit} onClose={() => set({ device: undefined }, true)} />
     </>
   );

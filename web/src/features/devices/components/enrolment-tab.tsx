@@ -1,14 +1,15 @@
 // People of one kind enrolled (inside) or not on a device: search, multi-select, bulk add or
-// remove. Enrolment changes reach the terminal with the next synchronisation.
+// remove. Enrolment changes are queued for the terminal at once; people whose code the
+// device's model cannot take are refused, each named with the reason.
 import { useState } from 'react';
-import { App, Button, Space, Table, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Space, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DeviceFace, DevicePerson, EnrolKind } from '../api/faces';
 import { ENROL_PAGE_SIZE } from '../api/faces';
 import { useDevicePeople, useEnrol } from '../api/devices';
 import { withDeviceErrors } from '../api/errors';
 import { QueryError } from '../../../components/query-error';
-import { translateApiError } from '../../../lib/form-errors';
+import { serverFieldErrors, translateApiError } from '../../../lib/form-errors';
 import { MIN_SEARCH_LENGTH } from '../../../lib/use-list-url-state';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { SEARCH_DEBOUNCE_MS } from '../../../lib/use-quick-search-list';
@@ -37,6 +38,8 @@ export function EnrolmentTab({
   const query = useDevicePeople(face, deviceId, kind, inside, { page, search: term });
   const enrol = useEnrol(face);
   const [selected, setSelected] = useState<number[]>([]);
+  // Why people were refused (one line per person), until the next attempt.
+  const [misfits, setMisfits] = useState<string[]>([]);
   const prefix = `${kind}-${inside ? 'enrolled' : 'not-enrolled'}`;
 
   const columns: TableColumnsType<DevicePerson> = [
@@ -44,7 +47,8 @@ export function EnrolmentTab({
     { title: rawT('enrol.name'), dataIndex: 'name', render: (v: string) => <span data-testid={`${prefix}-name`}>{v}</span> },
   ];
 
-  const apply = () =>
+  const apply = () => {
+    setMisfits([]);
     enrol.mutate(
       { deviceId, kind, ids: selected, add: !inside },
       {
@@ -52,9 +56,14 @@ export function EnrolmentTab({
           message.success(inside ? rawT('enrol.removed', { count: selected.length }) : rawT('enrol.added', { count: selected.length }));
           setSelected([]);
         },
-        onError: (e) => message.error(translateApiError(t, e)),
+        onError: (e) => {
+          const people = serverFieldErrors(e, t).employee ?? [];
+          if (people.length) setMisfits(people);
+          else message.error(translateApiError(t, e));
+        },
       },
     );
+  };
 
   return (
     <>
@@ -82,6 +91,24 @@ export function EnrolmentTab({
           </Button>
         )}
       </Space>
+      {misfits.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          onClose={() => setMisfits([])}
+          style={{ marginBottom: 12 }}
+          message={rawT('enrol.misfits')}
+          description={
+            <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+              {misfits.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          }
+          data-testid="enrol-misfits"
+        />
+      )}
       {query.isError ? (
         <QueryError error={query.error} onRetry={() => query.refetch()} />
       ) : (

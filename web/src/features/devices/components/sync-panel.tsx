@@ -14,6 +14,7 @@ import { syncProgress, type SyncBatch } from '../api/sync-progress';
 import { QueryError } from '../../../components/query-error';
 import { translateApiError } from '../../../lib/form-errors';
 import { MAX_PAGE_SIZE } from '../../../lib/use-list-url-state';
+import { returnReason } from '../api/return-reason';
 
 export const SYNC_POLL_MS = 2000;
 
@@ -68,8 +69,13 @@ export function SyncPanel({ face, deviceId, canEdit }: { face: DeviceFace; devic
     {
       title: rawT('sync.return_code'),
       dataIndex: 'return_code',
-      width: 120,
-      render: (v: number | null) => <span data-testid="command-return-code">{v ?? '—'}</span>,
+      width: 200,
+      render: (v: number | null) => (
+        <>
+          <span data-testid="command-return-code">{v ?? '—'}</span>
+          {returnReason(rawT, v) && <div data-testid="command-return-reason">{returnReason(rawT, v)}</div>}
+        </>
+      ),
     },
     { title: rawT('sync.attempts'), dataIndex: 'attempts', width: 100 },
     { title: rawT('sync.created'), dataIndex: 'created_at', width: 170, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },

@@ -31,6 +31,8 @@ export interface GroupFields {
   cut_off_time_in: string;
   time_out: string;
   cut_off_time_out: string;
+  /** A first punch after cut-off-in: present and late (true) or absent (false). */
+  late_after_cut_off?: boolean;
   effective_from?: string;
 }
 

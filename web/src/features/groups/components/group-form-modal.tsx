@@ -32,8 +32,9 @@ export function GroupFormModal({ face, open, group, onClose }: { face: GroupFace
         cut_off_time_in: group.cut_off_time_in,
         time_out: group.time_out,
         cut_off_time_out: group.cut_off_time_out,
+        late_after_cut_off: group.late_after_cut_off,
       });
-    else form.setFieldsValue({ mode: '' });
+    else form.setFieldsValue({ mode: '', late_after_cut_off: false });
   }, [open, group, form]);
 
   const onFinish = (v: Values) =>
@@ -92,6 +93,15 @@ export function GroupFormModal({ face, open, group, onClose }: { face: GroupFace
           {time('time_out', t('fields.time_out'), 'group-time-out')}
           {time('cut_off_time_out', t('fields.cut_off_time_out'), 'group-cut-off-out')}
         </Row>
+        <Form.Item name="late_after_cut_off" label={t('fields.after_cut_off')} extra={t('form.after_cut_off_hint')}>
+          <Select
+            data-testid="group-after-cut-off"
+            options={[
+              { value: false, label: t('after_cut_off.absent') },
+              { value: true, label: t('after_cut_off.late') },
+            ]}
+          />
+        </Form.Item>
         {group && (
           <Form.Item name="effective_from" label={t('fields.effective_from')} extra={t('form.effective_hint')}>
             <DatePicker style={{ width: '100%' }} data-testid="group-effective-from" placeholder={dayjs().format('YYYY-MM-DD')} />

@@ -280,7 +280,9 @@ export default function EntitlementPage({ kind, personKind }: { kind: LeaveKind;
                       key: 'actions',
                       title: t('common:actions.actions'),
                       width: 110,
-                      render: (_, e) => (
+                      // A year an accruing policy computes (no stored row) has nothing to edit or delete.
+                      render: (_, e) =>
+                        !e.id ? null : (
                         <Space>
                           <Button size="small" icon={<EditOutlined />} aria-label={t('common:actions.edit')} onClick={() => setModal({ open: true, entitlement: e })} />
                           <Popconfirm

@@ -4,6 +4,7 @@ import type { Entitlement } from '../api/faces';
 import { formatAmount } from '../api/amounts';
 import { ResponsiveTable, type ListColumn } from '../../../components/responsive-table';
 import { BalanceCell } from './leave-bits';
+import { BreakdownList } from './policy-section';
 
 /** Entitlements with entitled, carried, taken, pending, balance (available) and period. */
 export function EntitlementTable({
@@ -22,7 +23,8 @@ export function EntitlementTable({
     { title: t('fields.taken'), dataIndex: 'taken', align: 'right', render: num },
     { title: t('fields.pending'), dataIndex: 'pending', align: 'right', render: num },
     { title: t('fields.balance'), key: 'balance', align: 'right', render: (_, e) => <BalanceCell entitlement={e} /> },
+    ...(rows.some((e) => e.breakdown) ? [{ title: t('breakdown.title'), key: 'breakdown', render: (_: unknown, e: Entitlement) => <BreakdownList entitlement={e} /> }] : []),
     ...extraColumns,
   ];
-  return <ResponsiveTable<Entitlement> rowKey="id" columns={columns} dataSource={rows} data-testid="entitlement-table" {...rest} />;
+  return <ResponsiveTable<Entitlement> rowKey={(e) => (e.id ? String(e.id) : `y${e.leave_type_id}-${e.employee_id}-${e.period_start}`)} columns={columns} dataSource={rows} data-testid="entitlement-table" {...rest} />;
 }

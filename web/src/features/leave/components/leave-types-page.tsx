@@ -15,8 +15,9 @@ import { formatAmount } from '../api/amounts';
 import { StatisticsPanel } from './statistics-panel';
 import { ChainModal } from './chain-editor';
 import { SearchBox } from '../../../components/search-box';
+import { EMPTY_POLICY, PolicySection } from './policy-section';
 
-const EMPTY: LeaveTypeInput = { type: '', description: '', unit: 'day', day_count: 0, paid: true, allow_negative: false, attachment_required: false, max_carry: 0 };
+const EMPTY: LeaveTypeInput = { type: '', description: '', unit: 'day', day_count: 0, paid: true, allow_negative: false, attachment_required: false, max_carry: 0, policy: EMPTY_POLICY };
 
 function TypeModal({ face, open, type, onClose }: { face: OrgLeaveFace; open: boolean; type: LeaveType | null; onClose: () => void }) {
   const { t } = useTranslation(['leave', 'common', 'errors']);
@@ -27,12 +28,12 @@ function TypeModal({ face, open, type, onClose }: { face: OrgLeaveFace; open: bo
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    form.setFieldsValue(type ? { ...EMPTY, ...type } : EMPTY);
+    form.setFieldsValue(type ? { ...EMPTY, ...type, policy: { ...EMPTY_POLICY, ...type.policy } } : EMPTY);
   }, [open, type, form]);
 
   const onFinish = (v: LeaveTypeInput) =>
     save.mutate(
-      { ...EMPTY, ...v, id: type?.id },
+      { ...EMPTY, ...v, policy: { ...EMPTY_POLICY, ...v.policy }, id: type?.id },
       {
         onSuccess: () => {
           message.success(t('common:messages.saved'));
@@ -87,6 +88,7 @@ function TypeModal({ face, open, type, onClose }: { face: OrgLeaveFace; open: bo
         <Form.Item name="attachment_required" valuePropName="checked">
           <Checkbox>{t('fields.attachment_required')}</Checkbox>
         </Form.Item>
+        <PolicySection />
       </Form>
     </Modal>
   );

@@ -1,0 +1,177 @@
+package attendance
+
+import (
+	"context"
+	"time"
+)
+
+// Shift is a named set of times an organisation works (issue 13): time in and out with their
+// cut-offs, "HH:MM"; a time out before time in crosses midnight.
+type Shift struct {
+	ID            int64  `json:"id"`
+	OrgID         int64  `json:"-"`
+	Name          string `json:"name"`
+	TimeIn        string `json:"time_in"`
+	CutOffTimeIn  string `json:"cut_off_time_in"`
+	TimeOut       string `json:"time_out"`
+	CutOffTimeOut string `json:"cut_off_time_out"`
+}
+
+// Pattern is a rotation of CycleDays days: Days[i] is the shift of cycle day i, or nil for a
+// day off. 4 on 4 off is [A, A, A, A, nil, nil, nil, nil].
+type Pattern struct {
+	ID        int64    `json:"id"`
+	OrgID     int64    `json:"-"`
+	Name      string   `json:"name"`
+	CycleDays int      `json:"cycle_days"`
+	Days      []*int64 `json:"days"`
+	// Groups is how many groups follow the pattern.
+	Groups int `json:"groups"`
+}
+
+// GroupPattern is the pattern a group follows from StartDate (day 0 of the cycle) instead of
+// its weekly schedule.
+type GroupPattern struct {
+	GroupID   int64  `json:"group_id"`
+	GroupName string `json:"group_name"`
+	PatternID int64  `json:"pattern_id"`
+	StartDate string `json:"start_date"`
+}
+
+// RosterEntry is a person's shift on a date, or a day off (ShiftID nil), overriding the
+// pattern and the weekly schedule.
+type RosterEntry struct {
+	PersonID int64  `json:"person_id"`
+	Date     string `json:"date"`
+	ShiftID  *int64 `json:"shift_id"`
+}
+
+// Sources of a day's rule, as the resolver took it.
+const (
+	SourceNone       = "none"        // in no group and no roster entry
+	SourceNotTracked = "not_tracked" // outside the tracking window
+	SourceRoster     = "roster"      // a roster entry of the person and date
+	SourcePattern    = "pattern"     // the rotation pattern of the person's group
+	SourceWeekly     = "weekly"      // the weekly schedule version of the person's group
+)
+
+// shiftRule is a shift as the engine's rule of a working day.
+func shiftRule(s Shift) Rule {
+	in, _ := ParseClock(s.TimeIn)
+	cutIn, _ := ParseClock(s.CutOffTimeIn)
+	out, _ := ParseClock(s.TimeOut)
+	cutOut, _ := ParseClock(s.CutOffTimeOut)
+	return Rule{Grouped: true, Scheduled: true, DayType: DayWorking, TimeIn: in, CutOffIn: cutIn, TimeOut: out, CutOffOut: cutOut}
+}
+
+// restRule is a day off of a roster or a pattern.
+var restRule = Rule{Grouped: true, DayType: DayRest}
+
+// rota is what the resolver knows of rosters: the organisation's patterns as rules per cycle
+// day, the pattern each group follows, and the roster entries of the people it answers for.
+type rota struct {
+	shifts  map[int64]Rule
+	groups  map[int64]rotation
+	entries map[int64]map[string]Rule
+}
+
+type rotation struct {
+	start int // day number of the start date
+	from  string
+	days  []Rule
+}
+
+// dayNumber counts calendar days (not hours: a DST change does not shift a rotation).
+func dayNumber(ds string) (int, bool) {
+	t, err := time.Parse(time.DateOnly, ds)
+	if err != nil {
+		return 0, false
+	}
+	return int(t.Unix() / 86400), true
+}
+
+func newRota(shifts []Shift, patterns []Pattern, gps []GroupPattern, entries []RosterEntry) *rota {
+	r := &rota{shifts: map[int64]Rule{}, groups: map[int64]rotation{}, entries: map[int64]map[string]Rule{}}
+	for _, s := range shifts {
+		r.shifts[s.ID] = shiftRule(s)
+	}
+	cycles := map[int64][]Rule{}
+	for _, p := range patterns {
+		days := make([]Rule, len(p.Days))
+		for i, id := range p.Days {
+			days[i] = restRule
+			if id != nil {
+				if sr, ok := r.shifts[*id]; ok {
+					days[i] = sr
+				}
+			}
+		}
+		cycles[p.ID] = days
+	}
+	for _, g := range gps {
+		n, ok := dayNumber(g.StartDate)
+		if days := cycles[g.PatternID]; ok && len(days) > 0 {
+			r.groups[g.GroupID] = rotation{start: n, from: g.StartDate, days: days}
+		}
+	}
+	for _, e := range entries {
+		if r.entries[e.PersonID] == nil {
+			r.entries[e.PersonID] = map[string]Rule{}
+		}
+		rule := restRule
+		if e.ShiftID != nil {
+			rule = r.shifts[*e.ShiftID]
+		}
+		r.entries[e.PersonID][e.Date] = rule
+	}
+	return r
+}
+
+// patternRule is the rule of a group's rotation on a date, if the group follows one then.
+func (r *rota) patternRule(groupID int64, ds string) (Rule, bool) {
+	if r == nil {
+		return Rule{}, false
+	}
+	g, ok := r.groups[groupID]
+	if !ok || ds < g.from {
+		return Rule{}, false
+	}
+	n, _ := dayNumber(ds)
+	return g.days[(n-g.start)%len(g.days)], true
+}
+
+// withRota returns the book with rosters and rotations in it.
+func (b ruleBook) withRota(r *rota) ruleBook {
+	b.rota = r
+	return b
+}
+
+// rotaBasis is the organisation-wide part of the rota (shifts, patterns, which group follows
+// which), read once per report.
+type rotaBasis struct {
+	shifts   []Shift
+	patterns []Pattern
+	groups   []GroupPattern
+}
+
+func (s *Service) rotaBasis(ctx context.Context, orgID int64) (rotaBasis, error) {
+	var b rotaBasis
+	var err error
+	if b.shifts, err = s.store.Shifts(ctx, orgID); err != nil {
+		return b, err
+	}
+	if b.patterns, err = s.store.Patterns(ctx, orgID); err != nil {
+		return b, err
+	}
+	b.groups, err = s.store.GroupPatterns(ctx, orgID)
+	return b, err
+}
+
+// rota reads the roster entries of some people in [from, to] onto the basis.
+func (s *Service) rota(ctx context.Context, orgID int64, b rotaBasis, personIDs []int64, from, to string) (*rota, error) {
+	es, err := s.store.RosterEntries(ctx, orgID, personIDs, from, to)
+	if err != nil {
+		return nil, err
+	}
+	return newRota(b.shifts, b.patterns, b.groups, es), nil
+}
