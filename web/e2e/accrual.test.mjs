@@ -3,7 +3,7 @@
 // pro-rated balance with its breakdown on the entitlement screen — with no entitlement typed.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiCall, screenshotOnFailure, signIn, startBrowser, startServer } from './harness.mjs';
+import { apiCall, choose, screenshotOnFailure, signIn, startBrowser, startServer } from './harness.mjs';
 import { startSmtpPeer } from './smtp-peer.mjs';
 
 const stamp = Date.now();
@@ -60,15 +60,7 @@ test('the admin sets a monthly accrual policy and sees the joiner’s pro-rated 
     await page.goto('/school/leave/detail');
     await page.getByTestId('leave-type-create').click();
     await page.getByTestId('leave-type-name').fill(typeName);
-    // Pick the grant; a click that lands while the list is still opening (a loaded CI machine)
-    // leaves it unchosen, so the choice is checked and made again if needed.
-    for (let attempt = 1; ; attempt++) {
-      if (!(await page.locator('.ant-select-dropdown:visible').count())) await page.getByTestId('policy-grant').click();
-      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Monthly, on the 1st' }).first().click();
-      const chosen = await page.getByTestId('policy-days').waitFor({ timeout: 3000 }).then(() => true, () => false);
-      if (chosen) break;
-      assert.ok(attempt < 3, 'the grant "Monthly, on the 1st" could not be chosen');
-    }
+    await choose(page, 'policy-grant', 'Monthly, on the 1st');
     await page.getByTestId('policy-days').fill('12');
     await page.getByTestId('policy-pro-rata').check();
     await page.getByTestId('leave-type-submit').click();

@@ -8,7 +8,7 @@
 // a phone-sized screen (no horizontal scroll).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiCall, axeViolations, screenshotOnFailure, settled, signIn, startBrowser, startServer } from './harness.mjs';
+import { apiCall, axeViolations, choose, screenshotOnFailure, settled, signIn, startBrowser, startServer } from './harness.mjs';
 import { startSmtpPeer } from './smtp-peer.mjs';
 
 const stamp = Date.now();
@@ -53,10 +53,6 @@ const onFailure = (name, fn) =>
 
 const call = (method, path, body, token = ownerToken) => apiCall(server.baseURL, method, path, body, token);
 
-async function choose(p, testId, text) {
-  await p.getByTestId(testId).click();
-  await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
-}
 
 /** The input of an antd picker named by a test id (the input itself, or the first inside it). */
 function pickerInput(p, testId) {

@@ -10,7 +10,7 @@
 // codes are refused.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiCall, noonZone, screenshotOnFailure, settled, signIn, startBrowser, startServer } from './harness.mjs';
+import { apiCall, choose, noonZone, screenshotOnFailure, settled, signIn, startBrowser, startServer } from './harness.mjs';
 import { startSmtpPeer } from './smtp-peer.mjs';
 
 const stamp = Date.now();
@@ -164,8 +164,7 @@ test('a kiosk on a second device: the member opens the scanned code and is clock
     await page.waitForURL('**/attendance/kiosks');
     await page.getByTestId('kiosk-create').click();
     await page.getByTestId('kiosk-name').fill('Lobby tablet');
-    await page.getByTestId('kiosk-site').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Main gate' }).first().click();
+    await choose(page, 'kiosk-site', 'Main gate');
     await page.getByTestId('kiosk-submit').click();
     kioskURL = (await page.getByTestId('kiosk-url').innerText()).trim();
     assert.match(kioskURL, /\/kiosk\/[A-Za-z0-9_-]{20,}$/);

@@ -4,7 +4,7 @@
 // sees it approved and the balance lowered.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiCall, screenshotOnFailure, signIn, startBrowser, startServer } from './harness.mjs';
+import { apiCall, choose, screenshotOnFailure, signIn, startBrowser, startServer } from './harness.mjs';
 import { startSmtpPeer } from './smtp-peer.mjs';
 
 const stamp = Date.now();
@@ -53,10 +53,6 @@ const onFailure = (name, fn) =>
 
 const call = (method, path, body, token = ownerToken) => apiCall(server.baseURL, method, path, body, token);
 
-async function choose(p, testId, text) {
-  await p.getByTestId(testId).click();
-  await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
-}
 
 async function typeDate(p, testId, date) {
   const el = p.getByTestId(testId);

@@ -212,6 +212,26 @@ export async function apiCall(baseURL, method, path, body, token) {
   return { status: res.status, body: text ? JSON.parse(text) : undefined, text };
 }
 
+/**
+ * Picks an option of a single-choice antd Select by its visible text. trigger is the Select's
+ * test id or a Locator. On a loaded machine a click can land while the list is still opening
+ * and choose nothing, so the choice is checked (the Select shows `shown`, by default the
+ * option's text) and made again, at most three times.
+ */
+export async function choose(page, trigger, text, { shown = text } = {}) {
+  const select = typeof trigger === 'string' ? page.getByTestId(trigger) : trigger;
+  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):visible');
+  for (let attempt = 1; ; attempt++) {
+    if (!(await open.count())) await select.click();
+    await open.locator('.ant-select-item-option', { hasText: text }).first().click();
+    const chosen = await page
+      .waitForFunction(([el, want]) => el.innerText.includes(want), [await select.elementHandle(), shown], { timeout: 3000, polling: 100 })
+      .then(() => true, () => false);
+    if (chosen) return;
+    if (attempt >= 3) throw new Error(`the option "${text}" could not be chosen`);
+  }
+}
+
 /** Waits until the screen has stopped loading: no spinner or skeleton for 300 ms. */
 export async function settled(page) {
   await page.waitForFunction(

@@ -7,7 +7,7 @@
 // 390 px phone.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiCall, axeViolations, noonZone, screenshotOnFailure, settled, signIn, startBrowser, startServer } from './harness.mjs';
+import { apiCall, axeViolations, choose, noonZone, screenshotOnFailure, settled, signIn, startBrowser, startServer } from './harness.mjs';
 
 const stamp = Date.now();
 const owner = { email: `pin-owner-${stamp}@company.test`, password: 'company-pass-1' };
@@ -58,8 +58,7 @@ test('the owner makes a kiosk, turns its PIN pad on and sets the PIN of a person
     await page.goto('/attendance/kiosks');
     await page.getByTestId('kiosk-create').click();
     await page.getByTestId('kiosk-name').fill('Back gate tablet');
-    await page.getByTestId('kiosk-site').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'Back gate' }).first().click();
+    await choose(page, 'kiosk-site', 'Back gate');
     await page.getByTestId('kiosk-submit').click();
     kioskURL = (await page.getByTestId('kiosk-url').innerText()).trim();
     await page.getByTestId('kiosk-submit').click();
@@ -72,7 +71,7 @@ test('the owner makes a kiosk, turns its PIN pad on and sets the PIN of a person
     // The PIN, for someone found by the person search.
     await page.getByTestId('pin-person').click();
     await page.keyboard.type(worker.first.slice(0, 4));
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: worker.code }).first().click();
+    await choose(page, 'pin-person', worker.code);
     await page.getByTestId('pin-value').fill('12'); // too short: refused in the form
     await page.getByTestId('pin-save').click();
     await page.getByText('The PIN is 4 to 8 digits.').first().waitFor();

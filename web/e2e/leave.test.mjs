@@ -4,7 +4,7 @@
 // daily attendance screen.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiCall, screenshotOnFailure, signIn, startBrowser, startServer } from './harness.mjs';
+import { apiCall, choose, screenshotOnFailure, signIn, startBrowser, startServer } from './harness.mjs';
 import { startSmtpPeer } from './smtp-peer.mjs';
 
 const stamp = Date.now();
@@ -53,11 +53,6 @@ const onFailure = (name, fn) =>
 
 const call = (method, path, body, token = adminToken) => apiCall(server.baseURL, method, path, body, token);
 
-/** Picks an option of an antd Select by its visible text. */
-async function choose(p, testId, text) {
-  await p.getByTestId(testId).click();
-  await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
-}
 
 /** Types a date into an antd DatePicker. */
 async function typeDate(p, testId, date) {

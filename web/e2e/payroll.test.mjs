@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
-import { apiCall, artifactsDir, axeViolations, screenshotOnFailure, settled, startBrowser, startServer, signIn } from './harness.mjs';
+import { apiCall, artifactsDir, axeViolations, choose, screenshotOnFailure, settled, signIn, startBrowser, startServer } from './harness.mjs';
 
 const stamp = Date.now();
 const owner = { email: `payroll-owner-${stamp}@company.test`, password: 'company-pass-1' };
@@ -32,10 +32,6 @@ after(async () => {
 const onFailure = (name, fn) => screenshotOnFailure(name, () => ({ '': browser?.page }), fn);
 const call = (method, path, body, token = ownerToken) => apiCall(server.baseURL, method, path, body, token);
 
-async function choose(testId, text) {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
-}
 
 async function download(name) {
   const [dl] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), page.getByTestId('payroll-download').click()]);
@@ -83,7 +79,7 @@ test('the CSV and the xlsx follow the saved mapping', () =>
   onFailure('payroll-download', async () => {
     await page.reload();
     await settled(page);
-    await choose('payroll-mapping', 'Payroll system');
+    await choose(page, 'payroll-mapping', 'Payroll system');
     await page.getByTestId('payroll-format').getByText('CSV').click();
     const csv = await download('payroll.csv');
     assert.match(csv.name, /^Payroll \d{4}-\d{2}\.csv$/);
@@ -107,7 +103,7 @@ test('the CSV and the xlsx follow the saved mapping', () =>
 
 test('the payroll screen with its editor open has no WCAG 2.1 AA violation', () =>
   onFailure('payroll-axe', async () => {
-    await choose('payroll-edit-mapping', 'Payroll system');
+    await choose(page, 'payroll-edit-mapping', 'Payroll system');
     await page.getByTestId('payroll-mapping-name').waitFor();
     const found = await axeViolations(page);
     assert.deepEqual(found, [], found.join('\n'));
@@ -119,7 +115,7 @@ test('the payroll screen fits a 390 px phone', () =>
     await page.reload();
     await settled(page);
     await page.getByTestId('payroll-download').waitFor();
-    await choose('payroll-edit-mapping', 'Payroll system');
+    await choose(page, 'payroll-edit-mapping', 'Payroll system');
     await page.getByTestId('payroll-up-code').waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 1, `the page is ${overflow} px wider than the phone`);
@@ -127,7 +123,7 @@ test('the payroll screen fits a 390 px phone', () =>
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.reload();
     await settled(page);
-    await choose('payroll-edit-mapping', 'Payroll system');
+    await choose(page, 'payroll-edit-mapping', 'Payroll system');
     await page.getByTestId('payroll-up-code').waitFor();
     await page.screenshot({ path: join(artifactsDir, 'payroll-1440.png'), fullPage: true });
   }));

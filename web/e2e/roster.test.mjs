@@ -7,7 +7,7 @@
 // have no sideways page scroll (the grid scrolls in its own box) and pass axe.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiCall, axeViolations, noonZone, screenshotOnFailure, settled, signIn, startBrowser, startServer } from './harness.mjs';
+import { apiCall, axeViolations, choose, noonZone, screenshotOnFailure, settled, signIn, startBrowser, startServer } from './harness.mjs';
 
 const stamp = Date.now();
 const owner = { email: `roster-owner-${stamp}@company.test`, password: 'company-pass-1' };
@@ -63,10 +63,6 @@ async function dailyStatus(page) {
   return row.first();
 }
 
-async function choose(page, select, label) {
-  await select.click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: label }).first().click();
-}
 
 test('the owner adds a Late shift on the Shifts and rotations screen', () =>
   onFailure('roster-shift', async () => {
