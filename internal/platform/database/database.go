@@ -255,6 +255,12 @@ func MapError(err error) error {
 			return fmt.Errorf("%w: %s", ErrUniqueViolation, se.Error())
 		case sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY:
 			return fmt.Errorf("%w: %s", ErrForeignKey, se.Error())
+		case sqlite3.SQLITE_CONSTRAINT_TRIGGER:
+			// An ON DELETE/UPDATE RESTRICT action fails with the trigger code; a trigger's own
+			// RAISE shares the code but not the message.
+			if strings.Contains(se.Error(), "FOREIGN KEY constraint failed") {
+				return fmt.Errorf("%w: %s", ErrForeignKey, se.Error())
+			}
 		}
 	}
 	return err
