@@ -143,7 +143,8 @@ func startServeCmd(t *testing.T, bin, dir, name, dbURL string) (string, *exec.Cm
 	ln.Close()
 	cmd := exec.Command(bin, "serve")
 	cmd.Env = []string{"HOME=" + dir, "PATH=" + os.Getenv("PATH"), "HADIR_ADDR=" + addr, "HADIR_DATA_DIR=" + filepath.Join(dir, name),
-		"HADIR_DATABASE_URL=" + dbURL, "HADIR_BASE_URL=http://" + addr, "HADIR_LOG_FORMAT=json"}
+		"HADIR_DATABASE_URL=" + dbURL, "HADIR_BASE_URL=http://" + addr, "HADIR_LOG_FORMAT=json",
+		"HADIR_WEBHOOK_ALLOW_NETS=127.0.0.0/8"} // the tests' webhook receivers
 	var logs bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &logs, &logs
 	if err := cmd.Start(); err != nil {

@@ -44,6 +44,7 @@ func newEnv(t *testing.T, db *database.DB) *env {
 	cfg := config.Default()
 	cfg.BaseURL = e.srv.URL
 	cfg.SMTPURL = smtp.URL()
+	cfg.WebhookAllowNets = "127.0.0.0/8,::1" // the tests' webhook receivers
 	a, err := app.New(context.Background(), cfg, db, app.Options{Hash: auth.TestHashParams})
 	if err != nil {
 		t.Fatal(err)

@@ -177,6 +177,9 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, opt Options) (
 	att.SetNotifier(nt)
 	// Webhooks (issue 15): events are recorded in the transaction of the change they report.
 	hooks := webhook.NewService(db)
+	if hooks.AllowNets, err = cfg.WebhookPrefixes(); err != nil {
+		return nil, err
+	}
 	att.SetEmitter(hooks)
 	ppl.SetEmitter(hooks)
 	apv.OnEvent = applicationEvents(hooks)

@@ -34,6 +34,11 @@ type Config struct {
 	// MetricsAllow is HADIR_METRICS_ALLOW: comma-separated CIDRs (or addresses) whose peers
 	// may scrape /metrics without the token; loopback by default, empty for none.
 	MetricsAllow string
+	// WebhookAllowNets is HADIR_WEBHOOK_ALLOW_NETS: comma-separated CIDRs (or addresses) of
+	// loopback, private or link-local receivers that webhooks may be delivered to. Such
+	// addresses are refused otherwise, so that an organisation's admin cannot make the server
+	// probe its own network (SSRF); empty by default.
+	WebhookAllowNets string
 	// DatabaseWait (HADIR_DATABASE_WAIT) is how long start-up keeps retrying a database that
 	// is not reachable yet (PostgreSQL still starting, the network not up) before giving up.
 	DatabaseWait time.Duration
@@ -90,6 +95,7 @@ func Load(fs *flag.FlagSet, args []string) (Config, error) {
 	c.LogLevel = env("HADIR_LOG_LEVEL", c.LogLevel)
 	c.MetricsToken = secret("HADIR_METRICS_TOKEN")
 	c.MetricsAllow = env("HADIR_METRICS_ALLOW", c.MetricsAllow)
+	c.WebhookAllowNets = env("HADIR_WEBHOOK_ALLOW_NETS", c.WebhookAllowNets)
 	if v := env("HADIR_MAIL_SENDERS", ""); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil {
@@ -138,6 +144,7 @@ func Load(fs *flag.FlagSet, args []string) (Config, error) {
 		fs.StringVar(&c.LogLevel, "log-level", c.LogLevel, "debug, info, warn or error; debug logs every request (HADIR_LOG_LEVEL)")
 		fs.StringVar(&c.MetricsToken, "metrics-token", c.MetricsToken, "bearer token that admits a /metrics scrape (HADIR_METRICS_TOKEN)")
 		fs.StringVar(&c.MetricsAllow, "metrics-allow", c.MetricsAllow, "CIDRs that may scrape /metrics without the token; empty for none (HADIR_METRICS_ALLOW)")
+		fs.StringVar(&c.WebhookAllowNets, "webhook-allow-nets", c.WebhookAllowNets, "private or loopback CIDRs webhooks may be delivered to (HADIR_WEBHOOK_ALLOW_NETS)")
 		fs.IntVar(&c.MailSenders, "mail-senders", c.MailSenders, fmt.Sprintf("e-mails sent at once, 1 to %d; 0 for %d (HADIR_MAIL_SENDERS)", MaxMailSenders, DefaultMailSenders))
 		fs.StringVar(&c.BackupSchedule, "backup-schedule", c.BackupSchedule, "scheduled backups: 02:30 (UTC), 02:30 Asia/Kuala_Lumpur or 6h; empty for none (HADIR_BACKUP_SCHEDULE)")
 		fs.StringVar(&c.BackupDir, "backup-dir", c.BackupDir, "folder of scheduled backups; <data dir>/backups when empty (HADIR_BACKUP_DIR)")
@@ -197,6 +204,9 @@ func (c Config) Validate() error {
 	if _, err := c.MetricsPrefixes(); err != nil {
 		return err
 	}
+	if _, err := c.WebhookPrefixes(); err != nil {
+		return err
+	}
 	if _, err := c.SlogLevel(); err != nil {
 		return err
 	}
@@ -209,8 +219,17 @@ func (c Config) Validate() error {
 // MetricsPrefixes parses MetricsAllow; a bare address stands for itself alone. The result
 // is never nil (empty when nothing is allowed).
 func (c Config) MetricsPrefixes() ([]netip.Prefix, error) {
+	return prefixes("HADIR_METRICS_ALLOW", c.MetricsAllow)
+}
+
+// WebhookPrefixes parses WebhookAllowNets as MetricsPrefixes does MetricsAllow.
+func (c Config) WebhookPrefixes() ([]netip.Prefix, error) {
+	return prefixes("HADIR_WEBHOOK_ALLOW_NETS", c.WebhookAllowNets)
+}
+
+func prefixes(name, list string) ([]netip.Prefix, error) {
 	out := []netip.Prefix{}
-	for _, f := range strings.Split(c.MetricsAllow, ",") {
+	for _, f := range strings.Split(list, ",") {
 		if f = strings.TrimSpace(f); f == "" {
 			continue
 		}
@@ -218,7 +237,7 @@ func (c Config) MetricsPrefixes() ([]netip.Prefix, error) {
 		if err != nil {
 			a, aerr := netip.ParseAddr(f)
 			if aerr != nil {
-				return nil, fmt.Errorf("config: HADIR_METRICS_ALLOW: %q is not a CIDR or an address", f)
+				return nil, fmt.Errorf("config: %s: %q is not a CIDR or an address", name, f)
 			}
 			p = netip.PrefixFrom(a, a.BitLen())
 		}
@@ -254,8 +273,8 @@ func (c Config) BackupFolder() string {
 
 // String prints the configuration with secrets masked.
 func (c Config) String() string {
-	return fmt.Sprintf("addr=%s data_dir=%s database=%s database_wait=%s base_url=%s smtp=%s mail_senders=%d secret_key=%s metrics_allow=%s metrics_token=%s",
-		c.Addr, c.DataDir, mask(c.DatabaseDSN()), c.DatabaseWait, c.BaseURL, mask(c.SMTPURL), c.MailSenders, maskAll(c.SecretKey), c.MetricsAllow, maskSet(c.MetricsToken))
+	return fmt.Sprintf("addr=%s data_dir=%s database=%s database_wait=%s base_url=%s smtp=%s mail_senders=%d secret_key=%s metrics_allow=%s metrics_token=%s webhook_allow_nets=%s",
+		c.Addr, c.DataDir, mask(c.DatabaseDSN()), c.DatabaseWait, c.BaseURL, mask(c.SMTPURL), c.MailSenders, maskAll(c.SecretKey), c.MetricsAllow, maskSet(c.MetricsToken), c.WebhookAllowNets)
 }
 
 func mask(raw string) string {

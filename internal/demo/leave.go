@@ -129,7 +129,14 @@ func seedLeave(ctx context.Context, a *app.App, orgID int64, personKind string, 
 				err = applied(app, -5-r.IntN(30), 2)
 			}
 		case 6: // official duty away, approved, entered a month or so before
-			app, err = a.Leave.Apply(ctx, orgID, personKind, leave.KindAway, leave.Request{PersonID: p.ID, TypeID: ids["Official duty"], From: date(-3), To: date(-2),
+			// Two weekdays just before today (from -3 and -2 days, moved back past a weekend, so that
+			// a seed on a Monday or Tuesday still has working days in the range).
+			from := -3
+			for today.AddDate(0, 0, from).Weekday() == time.Saturday || today.AddDate(0, 0, from).Weekday() == time.Sunday ||
+				today.AddDate(0, 0, from+1).Weekday() == time.Saturday || today.AddDate(0, 0, from+1).Weekday() == time.Sunday {
+				from--
+			}
+			app, err = a.Leave.Apply(ctx, orgID, personKind, leave.KindAway, leave.Request{PersonID: p.ID, TypeID: ids["Official duty"], From: date(from), To: date(from + 1),
 				Reason: "Course at the district office"}, admin, true)
 			if err == nil {
 				err = applied(app, -20-r.IntN(25), 0)

@@ -22,7 +22,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"net/url"
+	"net/netip"
 	"slices"
 	"strconv"
 	"strings"
@@ -97,13 +97,16 @@ type Service struct {
 	Lease time.Duration
 	// MinBackoff and MaxBackoff bound the wait between attempts (doubling from MinBackoff).
 	MinBackoff, MaxBackoff time.Duration
+	// AllowNets are the non-public networks deliveries may still go to (guard.go).
+	AllowNets []netip.Prefix
 }
 
 // NewService returns the service; Run delivers.
 func NewService(db *database.DB) *Service {
-	return &Service{db: db, wake: make(chan struct{}, 1), RetryFor: 24 * time.Hour, PollInterval: 2 * time.Second,
-		Lease: time.Minute, MinBackoff: 10 * time.Second, MaxBackoff: time.Hour,
-		client: &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+	s := &Service{db: db, wake: make(chan struct{}, 1), RetryFor: 24 * time.Hour, PollInterval: 2 * time.Second,
+		Lease: time.Minute, MinBackoff: 10 * time.Second, MaxBackoff: time.Hour}
+	s.client = s.newClient()
+	return s
 }
 
 // NewWebhook is what an admin registers.
@@ -128,18 +131,9 @@ func checkEvents(events []string) ([]string, error) {
 	return out, nil
 }
 
-func checkURL(raw string) (string, error) {
-	raw = strings.TrimSpace(raw)
-	u, err := url.Parse(raw)
-	if raw == "" || err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || len(raw) > 2000 {
-		return "", validate.Field("url", "invalid", "must be an http or https address")
-	}
-	return raw, nil
-}
-
 // Create registers a webhook and returns it with its signing secret, which is never shown again.
 func (s *Service) Create(ctx context.Context, orgID, userID int64, n NewWebhook) (Webhook, string, error) {
-	u, err := checkURL(n.URL)
+	u, err := s.checkURL(n.URL)
 	if err != nil {
 		return Webhook{}, "", err
 	}
@@ -183,7 +177,7 @@ func (s *Service) List(ctx context.Context, orgID int64) ([]Webhook, error) {
 
 // Update changes a webhook's URL, events and whether it is active.
 func (s *Service) Update(ctx context.Context, orgID, id int64, n NewWebhook, active bool) (Webhook, error) {
-	u, err := checkURL(n.URL)
+	u, err := s.checkURL(n.URL)
 	if err != nil {
 		return Webhook{}, err
 	}

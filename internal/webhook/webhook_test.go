@@ -3,12 +3,15 @@ package webhook
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"net/netip"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -89,6 +92,7 @@ func newOrg(t *testing.T, db *database.DB) int64 {
 
 func fastService(db *database.DB) *Service {
 	s := NewService(db)
+	s.AllowNets = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128")} // the receivers of these tests
 	s.PollInterval = 20 * time.Millisecond
 	s.MinBackoff, s.MaxBackoff = 20*time.Millisecond, 100*time.Millisecond
 	s.Lease = 4 * time.Second
@@ -247,6 +251,13 @@ func TestCreateValidation(t *testing.T) {
 		{NewWebhook{URL: "", Events: []string{PersonCreated}}, "url"},
 		{NewWebhook{URL: "https://example.com/h", Events: nil}, "events"},
 		{NewWebhook{URL: "https://example.com/h", Events: []string{"nope"}}, "events"},
+		// Not the public internet (server-side request forgery): refused unless allowed.
+		{NewWebhook{URL: "http://127.0.0.1:8080/admin", Events: []string{PersonCreated}}, "url"},
+		{NewWebhook{URL: "http://localhost/h", Events: []string{PersonCreated}}, "url"},
+		{NewWebhook{URL: "http://169.254.169.254/latest/meta-data/", Events: []string{PersonCreated}}, "url"},
+		{NewWebhook{URL: "http://10.1.2.3/h", Events: []string{PersonCreated}}, "url"},
+		{NewWebhook{URL: "http://[::1]/h", Events: []string{PersonCreated}}, "url"},
+		{NewWebhook{URL: "http://[::ffff:192.168.1.1]/h", Events: []string{PersonCreated}}, "url"},
 	} {
 		_, _, err := s.Create(context.Background(), org, 0, c.n)
 		if err == nil || !json.Valid([]byte(`{}`)) {
@@ -324,4 +335,64 @@ func TestTwoNodesDeliverOnceInOrder(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestRefusedAddresses: a delivery connects only to public addresses unless the operator
+// allowed the network. A name that resolves to loopback would pass registration (names are not
+// resolved then), so the dialer checks the address actually connected to: refused before
+// anything is sent; the same receiver, allowed, gets it. The allowance covers what it names only.
+func TestRefusedAddresses(t *testing.T) {
+	db := testdb.New(t)
+	ctx := context.Background()
+	org := newOrg(t, db)
+	rcv := newReceiver(t)
+	s := NewService(db)
+	if _, _, err := s.Create(ctx, org, 0, NewWebhook{URL: rcv.url, Events: []string{PersonCreated}}); err == nil {
+		t.Fatal("a loopback receiver was registered without an allowance")
+	}
+	// The dialer refuses what registration cannot see: the address connected to.
+	req, _ := http.NewRequest("POST", rcv.url, strings.NewReader("{}"))
+	_, err := s.client.Do(req)
+	var refused *RefusedAddressError
+	if !errors.As(err, &refused) || refused.Addr.String() != "127.0.0.1" {
+		t.Fatalf("a delivery to loopback: %v, want a refused address", err)
+	}
+	if got := rcv.requests(); got != 0 {
+		t.Fatalf("the receiver got %d requests", got)
+	}
+
+	s.AllowNets = []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}
+	if _, _, err := s.Create(ctx, org, 0, NewWebhook{URL: "http://10.0.5.20/hadir", Events: []string{PersonCreated}}); err != nil {
+		t.Fatalf("an allowed private network: %v", err)
+	}
+	if _, _, err := s.Create(ctx, org, 0, NewWebhook{URL: rcv.url, Events: []string{PersonCreated}}); err == nil {
+		t.Fatal("10.0.0.0/8 allowed loopback too")
+	}
+	s.AllowNets = append(s.AllowNets, netip.MustParsePrefix("127.0.0.1/32"))
+	req, _ = http.NewRequest("POST", rcv.url, strings.NewReader("{}"))
+	res, err := s.client.Do(req)
+	if err != nil {
+		t.Fatalf("an allowed loopback receiver: %v", err)
+	}
+	res.Body.Close()
+	if got := rcv.requests(); got != 1 {
+		t.Fatalf("the allowed receiver got %d requests, want 1", got)
+	}
+	for _, a := range []string{"8.8.8.8", "2606:4700::1111", "1.1.1.1"} {
+		if !s.permitted(netip.MustParseAddr(a)) {
+			t.Errorf("%s refused", a)
+		}
+	}
+	for _, a := range []string{"100.64.0.1", "172.16.9.9", "fd00::1", "fe80::1", "0.0.0.0", "::", "::ffff:192.168.1.1"} {
+		if s.permitted(netip.MustParseAddr(a)) {
+			t.Errorf("%s permitted", a)
+		}
+	}
+}
+
+// requests counts what reached the receiver, signed or not.
+func (r *receiver) requests() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.got) + r.bad
 }

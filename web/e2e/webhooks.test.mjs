@@ -20,7 +20,7 @@ let secret;
 const got = []; // { event, valid, body }
 
 before(async () => {
-  server = await startServer();
+  server = await startServer({ HADIR_WEBHOOK_ALLOW_NETS: '127.0.0.0/8' }); // the receiver is on loopback
   ownerB = await startBrowser(server.baseURL);
   receiver = createServer((req, res) => {
     const chunks = [];
