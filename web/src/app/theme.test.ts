@@ -21,7 +21,7 @@ describe('theme contrast', () => {
       const pairs: [string, string, string][] = [];
       for (const bg of ['colorBgContainer', 'colorBgLayout', 'colorBgElevated'] as const) {
         for (const fg of ['colorText', 'colorTextSecondary', 'colorTextTertiary', 'colorTextDescription', 'colorTextPlaceholder',
-          'colorLink', 'colorPrimaryText', 'colorErrorText', 'colorWarningText', 'colorSuccessText', 'colorInfoText'] as const) {
+          'colorLink', 'colorLinkHover', 'colorLinkActive', 'colorPrimaryText', 'colorPrimaryTextHover', 'colorErrorText', 'colorWarningText', 'colorSuccessText', 'colorInfoText'] as const) {
           pairs.push([`${fg} on ${bg}`, t[fg], t[bg]]);
         }
       }
