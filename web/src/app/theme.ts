@@ -30,6 +30,7 @@ export const lightTheme: ThemeConfig = {
     // Links darken on hover too: antd's derived #579df2 is 2.8:1 on white.
     colorLinkHover: '#003eb3',
     colorLinkActive: '#002c8c',
+    colorPrimaryTextHover: '#003eb3',
     // antd lightens on hover, which drops white text below 4.5:1; this theme darkens.
     colorPrimaryHover: '#003eb3',
     colorPrimaryActive: '#002c8c',
