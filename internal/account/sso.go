@@ -564,38 +564,61 @@ func (s *Service) ssoUser(ctx context.Context, sp SSOProvider, subject, email st
 	return 0, ErrSSOPending
 }
 
-// ExchangeSSOTicket turns a ticket from FinishSSO into a session, once.
-func (s *Service) ExchangeSSOTicket(ctx context.Context, ticket string, meta ClientMeta) (Session, error) {
+// ExchangeSSOTicket turns a ticket from FinishSSO into a session, once. The provider's sign-in
+// does not replace Hadir's own second factor: an account with two-factor sign-in also needs
+// otpCode, exactly as the e-mailed sign-in link does. Without one the ticket is left unused and
+// ErrTwoFactorRequired asks for it; with one the ticket is used up first, so each ticket is one
+// guess of the code, and a wrong code counts as a failed sign-in. (An owner or admin of an
+// organisation that requires two-factor sign-in and has none yet gets a session that must set
+// it up first, as after a password: that flag comes with every session.)
+func (s *Service) ExchangeSSOTicket(ctx context.Context, ticket, otpCode string, meta ClientMeta) (Session, error) {
 	if ticket == "" {
 		return Session{}, validate.Field("ticket", "validation.required", "ticket is required")
 	}
-	var sess Session
-	err := s.db.WithTx(ctx, func(ctx context.Context) error {
-		var userID, orgID int64
-		var expires time.Time
-		h := auth.HashToken(ticket)
-		err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT user_id, org_id, expires_at FROM sso_logins WHERE ticket_hash = $1`, h).Scan(&userID, &orgID, &expires)
-		if errors.Is(err, sql.ErrNoRows) {
-			return ErrSSOFailed
+	var userID, orgID int64
+	var expires time.Time
+	h := auth.HashToken(ticket)
+	err := s.db.Q(ctx).QueryRowContext(ctx, `SELECT user_id, org_id, expires_at FROM sso_logins WHERE ticket_hash = $1`, h).Scan(&userID, &orgID, &expires)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Session{}, ErrSSOFailed
+	}
+	if err != nil {
+		return Session{}, err
+	}
+	if !s.Now().Before(expires) {
+		return Session{}, ErrSSOFailed
+	}
+	u, err := s.store.UserByID(ctx, orgID, userID)
+	if err != nil {
+		return Session{}, ErrSSOFailed
+	}
+	tf, err := s.store.TwoFactor(ctx, u.ID)
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return Session{}, err
+	}
+	twoFactor := err == nil && tf.Enabled
+	if twoFactor && strings.TrimSpace(otpCode) == "" {
+		return Session{}, ErrTwoFactorRequired
+	}
+	res, err := s.db.Q(ctx).ExecContext(ctx, `DELETE FROM sso_logins WHERE ticket_hash = $1`, h)
+	if err != nil {
+		return Session{}, err
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return Session{}, ErrSSOFailed // used in the meantime
+	}
+	if twoFactor {
+		if err := s.checkSecondFactor(ctx, u.ID, otpCode, "otp_code"); err != nil {
+			var ve validate.Errors
+			if errors.As(err, &ve) {
+				if ferr := s.store.AddFailure(ctx, u.Email, meta.IP, s.Now()); ferr != nil {
+					return Session{}, ferr
+				}
+			}
+			return Session{}, err
 		}
-		if err != nil {
-			return err
-		}
-		res, err := s.db.Q(ctx).ExecContext(ctx, `DELETE FROM sso_logins WHERE ticket_hash = $1`, h)
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n != 1 || !s.Now().Before(expires) {
-			return ErrSSOFailed
-		}
-		u, err := s.store.UserByID(ctx, orgID, userID)
-		if err != nil {
-			return ErrSSOFailed
-		}
-		sess, err = s.signIn(ctx, u, meta)
-		return err
-	})
-	return sess, err
+	}
+	return s.signIn(ctx, u, meta)
 }
 
 // SSORequests lists the organisation's sign-ins waiting for approval.

@@ -184,7 +184,8 @@ func (a *API) ssoCallback(w http.ResponseWriter, r *http.Request) error {
 }
 
 type ssoSessionRequest struct {
-	Ticket string `json:"ticket"`
+	Ticket  string `json:"ticket"`
+	OTPCode string `json:"otp_code"`
 }
 
 // ssoSession exchanges the callback's ticket for a session, as a password sign-in answers.
@@ -193,7 +194,7 @@ func (a *API) ssoSession(w http.ResponseWriter, r *http.Request) error {
 	if err := web.Decode(w, r, &req); err != nil {
 		return err
 	}
-	s, err := a.Accounts.ExchangeSSOTicket(r.Context(), req.Ticket, clientMeta(r))
+	s, err := a.Accounts.ExchangeSSOTicket(r.Context(), req.Ticket, req.OTPCode, clientMeta(r))
 	if err != nil {
 		return err
 	}

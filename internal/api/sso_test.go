@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"hadir/internal/account"
 	"hadir/internal/oidctest"
@@ -321,6 +322,34 @@ func TestSSO(t *testing.T) {
 			}
 			e.expect(e.call("PUT", "/api/integrations/sso", sch.token, map[string]any{"password_login_disabled": false}), 200)
 			e.expect(e.call("POST", "/api/auth/login", "", map[string]any{"email": "aminah@sekolah.edu.my", "password": pw}), 200)
+		})
+
+		t.Run("Hadir's own second factor still applies after the provider", func(t *testing.T) {
+			ticketOf := func() string {
+				l := newSSOBrowser(e).signIn("aminah@sekolah.edu.my", "idp-pass")
+				if l.Path != "/login/sso" || l.Query().Get("ticket") == "" {
+					t.Fatalf("landing %s", l)
+				}
+				return l.Query().Get("ticket")
+			}
+			tok := e.expect(e.call("POST", "/api/auth/sso/session", "", map[string]any{"ticket": ticketOf()}), 200).str("data", "access_token")
+			secret, _ := e.enrol(t, &clock{now: time.Now()}, tok)
+
+			// Without a code: asked for one, and the ticket stays good for the answer.
+			ticket := ticketOf()
+			wantCode(t, e.call("POST", "/api/auth/sso/session", "", map[string]any{"ticket": ticket}), 401, "auth.two_factor_required")
+			wantCode(t, e.call("POST", "/api/auth/sso/session", "", map[string]any{"ticket": ticket}), 401, "auth.two_factor_required")
+			// A wrong code names the field and uses the ticket up: one guess per sign-in.
+			wrong := e.expect(e.call("POST", "/api/auth/sso/session", "", map[string]any{"ticket": ticket, "otp_code": "000000"}), 422)
+			if !strings.Contains(wrong.raw, "otp_code") {
+				t.Fatalf("wrong code: %s", wrong.raw)
+			}
+			e.expect(e.call("POST", "/api/auth/sso/session", "", map[string]any{"ticket": ticket, "otp_code": code(t, secret, time.Now().Add(30*time.Second))}), 400)
+			// A new sign-in with the right code gets the session.
+			s := e.expect(e.call("POST", "/api/auth/sso/session", "", map[string]any{"ticket": ticketOf(), "otp_code": code(t, secret, time.Now().Add(30*time.Second))}), 200)
+			if s.str("data", "user", "id") != fmt.Sprint(teacherID) {
+				t.Fatalf("signed in as %s", s.raw)
+			}
 		})
 
 		t.Run("a wrong issuer is refused", func(t *testing.T) {

@@ -84,7 +84,10 @@ export interface paths {
     get: operations["ssoCallback"];
   };
   "/api/auth/sso/session": {
-    /** Exchange the callback's one-time ticket (2 minutes) for a session, the same as a password sign-in gives */
+    /**
+     * Exchange the callback's one-time ticket (2 minutes) for a session, the same as a password sign-in gives
+     * @description The provider's sign-in does not replace Hadir's own second factor. For an account with two-factor sign-in the code is needed too: without otp_code the answer is 401 auth.two_factor_required and the ticket stays unused; with one, the ticket is used up first (one guess per sign-in) and a wrong code gives 422 auth.two_factor_invalid on otp_code.
+     */
     post: operations["ssoSession"];
   };
   "/api/auth/login/link": {
@@ -4379,12 +4382,17 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
-  /** Exchange the callback's one-time ticket (2 minutes) for a session, the same as a password sign-in gives */
+  /**
+   * Exchange the callback's one-time ticket (2 minutes) for a session, the same as a password sign-in gives
+   * @description The provider's sign-in does not replace Hadir's own second factor. For an account with two-factor sign-in the code is needed too: without otp_code the answer is 401 auth.two_factor_required and the ticket stays unused; with one, the ticket is used up first (one guess per sign-in) and a wrong code gives 422 auth.two_factor_invalid on otp_code.
+   */
   ssoSession: {
     requestBody: {
       content: {
         "application/json": {
           ticket: string;
+          /** @description The second-factor code, for an account with two-factor sign-in */
+          otp_code?: string;
         };
       };
     };
@@ -4392,6 +4400,12 @@ export interface operations {
       200: components["responses"]["Session"];
       /** @description The ticket is unknown, used or expired (code auth.sso_failed) */
       400: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description The ticket is good but the account has two-factor sign-in and no `otp_code` was sent (code auth.two_factor_required); the ticket stays unused. */
+      401: {
         content: {
           "application/json": components["schemas"]["Error"];
         };

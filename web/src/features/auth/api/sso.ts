@@ -18,7 +18,7 @@ export function ssoStartURL(email: string) {
 
 export function useSsoSession() {
   return useMutation({
-    mutationFn: (ticket: string) => api.post<DataEnvelope<Session>>('/api/auth/sso/session', { ticket }).then((r) => r.data),
+    mutationFn: (body: { ticket: string; otp_code?: string }) => api.post<DataEnvelope<Session>>('/api/auth/sso/session', body).then((r) => r.data),
     onSuccess: (session) => saveSession(session),
   });
 }

@@ -1,5 +1,5 @@
 // The second step of signing in to an account with two-factor sign-in, shared by the login
-// page and the page of the e-mailed sign-in link of a locked account.
+// page and the one-time sign-in pages (the e-mailed link of a locked account, single sign-on).
 import { useState } from 'react';
 import { Alert, Button, Form, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
