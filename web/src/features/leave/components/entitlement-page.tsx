@@ -30,10 +30,15 @@ interface FormValues {
 
 const day = (d?: Dayjs | null) => (d ? d.format('YYYY-MM-DD') : undefined);
 
-function EntitlementFields({ typesPath, lockType, testPrefix = 'entitlement' }: { typesPath: string; lockType?: boolean; testPrefix?: string }) {
+export function EntitlementFields({ typesPath, lockType, testPrefix = 'entitlement' }: { typesPath: string; lockType?: boolean; testPrefix?: string }) {
   const { t } = useTranslation(['leave', 'errors']);
   const types = useAllLeaveTypes(typesPath);
   const form = Form.useFormInstance();
+  const typeId = Form.useWatch('leave_type_id', form) as number | undefined;
+  const grant = types.data?.find((y) => y.id === typeId)?.policy?.grant;
+  // A type whose policy grants the days takes a manual entitlement as an adjustment, up or
+  // down, with its reason in the note (the API refuses it without one).
+  const accrues = !!grant && grant !== 'manual';
   return (
     <>
       <Form.Item name="leave_type_id" label={t('fields.type')} rules={[{ required: true, message: t('errors:validation.required') }]}>
@@ -43,13 +48,19 @@ function EntitlementFields({ typesPath, lockType, testPrefix = 'entitlement' }: 
           options={(types.data ?? []).map((x) => ({ value: x.id, label: x.type }))}
           onChange={(id) => {
             const x = types.data?.find((y) => y.id === id);
-            if (x && !form.getFieldValue('entitled')) form.setFieldValue('entitled', x.day_count);
+            const grants = !!x?.policy?.grant && x.policy.grant !== 'manual';
+            if (x && !form.getFieldValue('entitled')) form.setFieldValue('entitled', grants ? 0 : x.day_count);
           }}
         />
       </Form.Item>
       <Space wrap size="large">
-        <Form.Item name="entitled" label={t('fields.entitled')} rules={[{ required: true, message: t('errors:validation.required') }]}>
-          <InputNumber min={0} step={0.5} precision={2} data-testid={`${testPrefix}-entitled`} />
+        <Form.Item
+          name="entitled"
+          label={accrues ? t('breakdown.adjustment') : t('fields.entitled')}
+          tooltip={accrues ? t('entitlement.adjustment_hint') : undefined}
+          rules={[{ required: true, message: t('errors:validation.required') }]}
+        >
+          <InputNumber min={accrues ? undefined : 0} step={0.5} precision={2} data-testid={`${testPrefix}-entitled`} />
         </Form.Item>
         <Form.Item name="carried_over" label={t('fields.carried_over')}>
           <InputNumber min={0} step={0.5} precision={2} />
@@ -63,8 +74,22 @@ function EntitlementFields({ typesPath, lockType, testPrefix = 'entitlement' }: 
           <DatePicker />
         </Form.Item>
       </Space>
-      <Form.Item name="note" label={t('fields.note')} rules={[{ max: 200, message: t('errors:validation.max', { max: 200 }) }]}>
-        <Input maxLength={200} />
+      <Form.Item
+        name="note"
+        label={t('fields.note')}
+        dependencies={['entitled']}
+        rules={[
+          { max: 200, message: t('errors:validation.max', { max: 200 }) },
+          // An adjustment needs its reason, as the API says.
+          ({ getFieldValue }) => ({
+            validator: (_, v?: string) =>
+              accrues && Number(getFieldValue('entitled') ?? 0) !== 0 && !v?.trim()
+                ? Promise.reject(new Error(t('errors:leave.adjustment_reason')))
+                : Promise.resolve(),
+          }),
+        ]}
+      >
+        <Input maxLength={200} data-testid={`${testPrefix}-note`} />
       </Form.Item>
     </>
   );
