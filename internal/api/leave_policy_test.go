@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -114,5 +115,74 @@ func TestLeavePolicies(t *testing.T) {
 			t.Fatalf("another organisation's balance: %v", it)
 		}
 		e.expect(e.call("GET", fmt.Sprintf("/api/school/leave/management/form?id=%d", annual), o.token, nil), 404)
+	})
+}
+
+// TestBulkAssignmentFollowsPolicies: a bulk assignment of a type whose policy grants the days
+// is checked against the balance the policy works out (as a single assignment is), not
+// against stored rows an accruing type does not have; the assignments before it in the list
+// count; blackout dates and notice do not stop the admin but are recorded on each
+// application. Both engines.
+func TestBulkAssignmentFollowsPolicies(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		c := e.company("Bulk Policy Sdn Bhd")
+		e.setClock(time.Date(2026, 9, 1, 9, 0, 0, 0, kl))
+		g := idOf(e.expect(e.call("POST", "/api/group/record/register", c.token, map[string]any{"name": "Office", "time_in": "08:00", "cut_off_time_in": "10:00",
+			"time_out": "17:00", "cut_off_time_out": "23:00"}), 201))
+		var days []map[string]any
+		for d := 1; d <= 5; d++ {
+			days = append(days, map[string]any{"id": d, "type": 1})
+		}
+		e.expect(e.call("POST", "/api/group/schedule", c.token, map[string]any{"id": g, "days": days, "effective_from": "2026-01-01"}), 200)
+		joiner := idOf(e.expect(e.call("POST", "/api/employee/record/register", c.token, map[string]any{"code": "J1", "first_name": "Siti", "join_date": "2026-07-16"}), 201))
+		veteran := idOf(e.expect(e.call("POST", "/api/employee/record/register", c.token, map[string]any{"code": "V1", "first_name": "Ahmad", "join_date": "2020-03-01"}), 201))
+		e.expect(e.call("POST", "/api/group/employees", c.token, map[string]any{"group_id": g, "employees": []int64{joiner, veteran}, "effective_from": "2026-01-01"}), 200)
+		annual := idOf(e.expect(e.call("POST", "/api/company/leave", c.token, map[string]any{"type": "Annual", "policy": map[string]any{
+			"grant": "monthly", "days": 12, "pro_rata": true, "min_notice_days": 7,
+			"blackouts": []map[string]any{{"from": "2026-12-20", "to": "2026-12-31", "note": "Year-end"}}}}), 201))
+		bulk := func(list ...map[string]any) resp {
+			for _, a := range list {
+				a["leave_type_id"] = annual
+			}
+			return e.call("POST", "/api/company/leave/assignment/bulk", c.token, map[string]any{"assignments": list})
+		}
+
+		// The joiner has 2.52 accrued by 2 Sep and 5.52 by 21 Dec: inside the notice and in the
+		// blackout, the admin's assignments go in, each recording what it set aside.
+		r := e.expect(bulk(map[string]any{"employee_id": joiner, "from_date": "2026-09-02"}, map[string]any{"employee_id": joiner, "from_date": "2026-12-21"}), 200)
+		if r.str("data", "saved") != "2" {
+			t.Fatalf("saved: %s", r.raw)
+		}
+		overrides := map[string]string{}
+		for _, it := range items(e.expect(e.call("GET", "/api/company/leave/application?page[size]=50", c.token, nil), 200)) {
+			overrides[fmt.Sprint(it["from_date"])] = fmt.Sprint(it["policy_override"])
+		}
+		if overrides["2026-09-02"] != "notice" || overrides["2026-12-21"] != "blackout" {
+			t.Fatalf("overrides recorded: %v", overrides)
+		}
+		// 5–7 Oct is 3 days; by 5 Oct the joiner has 3.52 accrued and 2 taken: refused, naming it.
+		over := e.expect(bulk(map[string]any{"employee_id": joiner, "from_date": "2026-10-05", "to_date": "2026-10-07"}), 422)
+		if !strings.Contains(over.raw, "assignments[0]") {
+			t.Fatalf("over the accrued balance: %s", over.raw)
+		}
+		// The veteran has 9 by mid-September: 5 days fit, the next 5 in the same list do not
+		// (the first took them), and then nothing of the list is stored.
+		two := e.expect(bulk(map[string]any{"employee_id": veteran, "from_date": "2026-09-14", "to_date": "2026-09-18"},
+			map[string]any{"employee_id": veteran, "from_date": "2026-09-21", "to_date": "2026-09-25"}), 422)
+		if !strings.Contains(two.raw, "assignments[1]") {
+			t.Fatalf("the second assignment should be the one refused: %s", two.raw)
+		}
+		var stored int
+		if err := db.QueryRow(`SELECT COUNT(*) FROM leave_applications WHERE person_id = $1`, veteran).Scan(&stored); err != nil || stored != 0 {
+			t.Fatalf("%d applications of the refused list were stored (%v)", stored, err)
+		}
+		e.expect(bulk(map[string]any{"employee_id": veteran, "from_date": "2026-09-14", "to_date": "2026-09-18"}), 200)
+		// Balances read the same figures: 9 − 5 = 4 as of 1 Sep's view of the year (asOf today).
+		for _, it := range items(e.expect(e.call("GET", "/api/company/leave/balances?date=2026-09-01", c.token, nil), 200)) {
+			if int64(it["employee_id"].(float64)) == veteran && int64(it["leave_type_id"].(float64)) == annual && fmt.Sprint(it["balance"]) != "4" {
+				t.Fatalf("the veteran's balance after 5 days: %v", it)
+			}
+		}
 	})
 }
