@@ -5,13 +5,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -132,43 +132,80 @@ func startServe(t *testing.T, bin, dir, name, dbURL string) string {
 	return base
 }
 
-// startServeCmd is startServe also returning the process, for a test that kills it.
-func startServeCmd(t *testing.T, bin, dir, name, dbURL string) (string, *exec.Cmd) {
+// startServeCmd is startServe also returning the node, for a test that kills it. The node
+// binds a port of its own choosing (HADIR_ADDR=127.0.0.1:0) and the test reads it from the
+// node's "listening" log line: a port picked by the test and freed before the node binds it
+// can be taken meanwhile by another package's test server, which then answers in its place.
+func startServeCmd(t *testing.T, bin, dir, name, dbURL string) (string, *serveNode) {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	ln.Close()
 	cmd := exec.Command(bin, "serve")
-	cmd.Env = []string{"HOME=" + dir, "PATH=" + os.Getenv("PATH"), "HADIR_ADDR=" + addr, "HADIR_DATA_DIR=" + filepath.Join(dir, name),
-		"HADIR_DATABASE_URL=" + dbURL, "HADIR_BASE_URL=http://" + addr, "HADIR_LOG_FORMAT=json",
+	cmd.Env = []string{"HOME=" + dir, "PATH=" + os.Getenv("PATH"), "HADIR_ADDR=127.0.0.1:0", "HADIR_DATA_DIR=" + filepath.Join(dir, name),
+		"HADIR_DATABASE_URL=" + dbURL, "HADIR_BASE_URL=http://127.0.0.1", "HADIR_LOG_FORMAT=json",
 		"HADIR_WEBHOOK_ALLOW_NETS=127.0.0.0/8"} // the tests' webhook receivers
-	var logs bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &logs, &logs
+	logs := &syncBuffer{}
+	cmd.Stdout, cmd.Stderr = logs, logs
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	exited := make(chan struct{})
+	go func() { _ = cmd.Wait(); close(exited) }()
 	t.Cleanup(func() {
 		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
+		<-exited
 		if t.Failed() {
 			t.Logf("node %s's log:\n%s", name, logs.String())
 		}
 	})
-	base := "http://" + addr
-	for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-		if res, err := http.Get(base + "/readyz"); err == nil {
-			res.Body.Close()
-			if res.StatusCode == 200 {
-				return base, cmd
+	listening := regexp.MustCompile(`"msg":"listening","url":"(http://[^"]+)"`)
+	for deadline := time.Now().Add(90 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		if m := listening.FindStringSubmatch(logs.String()); m != nil {
+			base := m[1]
+			if res, err := http.Get(base + "/readyz"); err == nil {
+				res.Body.Close()
+				if res.StatusCode == 200 {
+					return base, &serveNode{cmd: cmd, exited: exited}
+				}
 			}
+		}
+		select {
+		case <-exited:
+			t.Fatalf("node %s exited: %s", name, logs.String())
+		default:
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("node %s did not start: %s", name, logs.String())
 		}
 	}
+}
+
+// serveNode is a running `hadir serve`.
+type serveNode struct {
+	cmd    *exec.Cmd
+	exited chan struct{}
+}
+
+// Kill stops the node with SIGKILL and waits until it has gone.
+func (n *serveNode) Kill() {
+	_ = n.cmd.Process.Kill()
+	<-n.exited
+}
+
+// syncBuffer is a bytes.Buffer a process writes while the test reads it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
 
 // call sends a JSON request and checks the status (0: any 2xx); it returns the decoded body.

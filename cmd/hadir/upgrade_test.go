@@ -68,8 +68,7 @@ func TestPreviousReleaseOnThisSchema(t *testing.T) {
 			}, 201)
 			token := str(t, reg, "data", "access_token")
 			call(t, base, "POST", "/api/employee/record/register", token, map[string]any{"code": "NEW1", "first_name": "Nadia", "last_name": "Baharu"}, 201)
-			_ = node.Process.Kill()
-			_ = node.Wait()
+			node.Kill()
 
 			db, err := database.Open(dbURL)
 			if err != nil {

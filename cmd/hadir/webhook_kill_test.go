@@ -6,7 +6,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
@@ -92,10 +91,7 @@ func killAndDeliver(t *testing.T, bin, dir, dbURL string) {
 		call(t, a, "DELETE", fmt.Sprintf("/api/employee/record?employee_id=%d", num(t, p, "data", "id")), token, nil, 204)
 	}
 	time.Sleep(300 * time.Millisecond) // the server tries, and fails, while the receiver is down
-	if err := cmd.Process.Signal(os.Kill); err != nil {
-		t.Fatal(err)
-	}
-	_ = cmd.Wait()
+	cmd.Kill()
 	rcv.mu.Lock()
 	rcv.up = true
 	rcv.mu.Unlock()
