@@ -163,7 +163,9 @@ func (f attFace) rangeExport(w http.ResponseWriter, r *http.Request) error {
 		cols = append(cols, export.Column{Header: d.Format("02"), Width: 4})
 	}
 	W := words(r)
-	for _, h := range []string{W[1], W[2], W[3], W[4], W[5], W[6], W[8], "Late"} {
+	// No schedule has no totals column: its letter N in the grid says it, and one more column
+	// would squeeze the names of the pdf's 30-day grid onto two lines.
+	for _, h := range []string{W[1], W[2], W[3], W[4], W[5], W[6], "Late"} {
 		cols = append(cols, export.Column{Header: h, Width: 8})
 	}
 	base := r.URL.Query().Get("filter[base]")
@@ -184,7 +186,7 @@ func (f attFace) rangeExport(w http.ResponseWriter, r *http.Request) error {
 					cells = append(cells, l)
 				}
 				tt := row.Totals
-				for _, n := range []int{tt.Present, tt.Absent, tt.Leave, tt.Away, tt.Holiday, tt.OffDay, tt.NoSchedule, tt.Late} {
+				for _, n := range []int{tt.Present, tt.Absent, tt.Leave, tt.Away, tt.Holiday, tt.OffDay, tt.Late} {
 					cells = append(cells, strconv.Itoa(n))
 				}
 				return yield(cells)

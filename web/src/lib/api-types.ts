@@ -3142,10 +3142,10 @@ export interface components {
       end?: string;
     };
     /**
-     * @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day, 7 not tracked (outside the organisation's tracking start and the person's joining and leaving dates; in no total)
+     * @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day, 7 not tracked (outside the organisation's tracking start and the person's joining and leaving dates; in no total), 8 no schedule (no group, roster or pattern applies to the person on the date; counted apart as no_schedule, neither off day nor absent)
      * @enum {integer}
      */
-    AttendanceStatus: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
+    AttendanceStatus: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
     AttendanceDay: {
       /** Format: date */
       date: string;
@@ -3194,6 +3194,8 @@ export interface components {
       away: number;
       holiday: number;
       off_day: number;
+      /** @description days with status 8 (no schedule) */
+      no_schedule: number;
       open: number;
       late: number;
       early_out: number;
@@ -4228,7 +4230,7 @@ export interface components {
         };
       };
     };
-    /** @description Totals by status (1-6), all totals, and the days not decided yet by their cut-off */
+    /** @description Totals by status (1-6), all totals (no_schedule: the people with no schedule today, listed by the detailed call with id=8), and the days not decided yet by their cut-off */
     DashboardDaily: {
       content: {
         "application/json": {
@@ -6739,7 +6741,7 @@ export interface operations {
         "page[size]"?: components["parameters"]["PageSize"];
         /** @description YYYY-MM-DD (default today) */
         date?: string;
-        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day; empty or all = every status */
+        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day, 8 no schedule; empty or all = every status */
         status?: string;
         /** @description name, code or e-mail */
         "filter[base]"?: string;
@@ -6762,7 +6764,7 @@ export interface operations {
         type?: string;
         /** @description YYYY-MM-DD (default today) */
         date?: string;
-        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day; empty or all = every status */
+        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day, 8 no schedule; empty or all = every status */
         status?: string;
         /** @description en, ms, ch, es, jp, de, fr: the language of the status words */
         lang?: string;
@@ -7091,7 +7093,7 @@ export interface operations {
         "page[size]"?: components["parameters"]["PageSize"];
         /** @description YYYY-MM-DD (default today) */
         date?: string;
-        /** @description the status 0-6 */
+        /** @description the status 0-6, or 8 no schedule */
         id?: string;
         status?: string;
         "filter[first_name]"?: string;
@@ -7134,7 +7136,7 @@ export interface operations {
         "page[size]"?: components["parameters"]["PageSize"];
         /** @description YYYY-MM-DD (default today) */
         date?: string;
-        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day; empty or all = every status */
+        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day, 8 no schedule; empty or all = every status */
         status?: string;
         /** @description name, code or e-mail */
         "filter[base]"?: string;
@@ -7157,7 +7159,7 @@ export interface operations {
         type?: string;
         /** @description YYYY-MM-DD (default today) */
         date?: string;
-        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day; empty or all = every status */
+        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day, 8 no schedule; empty or all = every status */
         status?: string;
         /** @description en, ms, ch, es, jp, de, fr: the language of the status words */
         lang?: string;
@@ -7486,7 +7488,7 @@ export interface operations {
         "page[size]"?: components["parameters"]["PageSize"];
         /** @description YYYY-MM-DD (default today) */
         date?: string;
-        /** @description the status 0-6 */
+        /** @description the status 0-6, or 8 no schedule */
         id?: string;
         status?: string;
         "filter[first_name]"?: string;
@@ -7529,7 +7531,7 @@ export interface operations {
         "page[size]"?: components["parameters"]["PageSize"];
         /** @description YYYY-MM-DD (default today) */
         date?: string;
-        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day; empty or all = every status */
+        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day, 8 no schedule; empty or all = every status */
         status?: string;
         /** @description name, code or e-mail */
         "filter[base]"?: string;
@@ -7552,7 +7554,7 @@ export interface operations {
         type?: string;
         /** @description YYYY-MM-DD (default today) */
         date?: string;
-        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day; empty or all = every status */
+        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day, 8 no schedule; empty or all = every status */
         status?: string;
         /** @description en, ms, ch, es, jp, de, fr: the language of the status words */
         lang?: string;
@@ -7814,7 +7816,7 @@ export interface operations {
         "page[size]"?: components["parameters"]["PageSize"];
         /** @description YYYY-MM-DD (default today) */
         date?: string;
-        /** @description the status 0-6 */
+        /** @description the status 0-6, or 8 no schedule */
         id?: string;
         status?: string;
         "filter[first_name]"?: string;
