@@ -359,10 +359,7 @@ func StatusName(s Status) string {
 // ParseStatus reads a status code or name.
 func ParseStatus(s string) (Status, bool) {
 	s = strings.ToLower(strings.TrimSpace(s))
-	for i, n := range []string{"open", "present", "absent", "leave", "away", "holiday", "off day", "", "no schedule"} {
-		if n == "" {
-			continue // not tracked is no status a report filters on
-		}
+	for i, n := range []string{"open", "present", "absent", "leave", "away", "holiday", "off day", "not tracked", "no schedule"} {
 		if s == n || s == fmt.Sprint(i) {
 			return Status(i), true
 		}
