@@ -286,3 +286,23 @@ func decisionNotifier(nt *notify.Service, corr *correction.Service) func(ctx con
 		return nt.Write(ctx, orgID, []int64{rc.UserID}, kind, params)
 	}
 }
+
+// DecidedDays tells the webhooks of every organisation subscribed to day.status_decided the
+// dates that have ended for all its people (attendance.Service.EmitDecidedDays); every node
+// runs it each minute, and each date is told once whatever their number. It returns how many
+// organisation dates it told.
+func (a *App) DecidedDays(ctx context.Context, _ time.Time) (bool, error) {
+	orgs, err := a.Webhooks.OrgsWanting(ctx, webhook.DayStatusDecided)
+	if err != nil {
+		return false, err
+	}
+	told := false
+	for _, id := range orgs {
+		dates, err := a.Attendance.EmitDecidedDays(ctx, id)
+		if err != nil {
+			return told, fmt.Errorf("org %d: %w", id, err)
+		}
+		told = told || len(dates) > 0
+	}
+	return told, nil
+}

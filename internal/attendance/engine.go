@@ -142,6 +142,9 @@ type Result struct {
 	LeaveMinutes    int `json:"-"`
 	// Leave is the approved leave or away the engine applied to the date (full or half day).
 	Leave *Leave `json:"-"`
+	// Ends is when the date stops taking punches (End): from then on its status is final
+	// unless someone corrects it. Set by the reports, not by Evaluate.
+	Ends time.Time `json:"-"`
 }
 
 // at is the instant of a clock time on a date (plus days), in loc; DST gaps and overlaps are

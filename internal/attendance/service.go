@@ -670,6 +670,7 @@ func (s *Service) computePage(ctx context.Context, orgID int64, b *reportBasis, 
 				day.Leave = &l
 			}
 			res[i] = evaluate(day, ds, loc, b.now, &b.memo[i].times)
+			res[i].Ends = windows[i][1]
 		}
 		out[p.ID] = res
 	}
