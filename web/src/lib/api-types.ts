@@ -3526,7 +3526,7 @@ export interface components {
       requests: components["schemas"]["SSORequest"][];
     };
     /** @enum {string} */
-    WebhookEvent: "punch.recorded" | "application.submitted" | "application.approved" | "application.rejected" | "application.cancelled" | "person.created" | "person.archived";
+    WebhookEvent: "punch.recorded" | "application.submitted" | "application.approved" | "application.rejected" | "application.cancelled" | "person.created" | "person.archived" | "day.status_decided";
     WebhookInput: {
       /** @description an http or https address */
       url: string;
@@ -6741,7 +6741,7 @@ export interface operations {
         "page[size]"?: components["parameters"]["PageSize"];
         /** @description YYYY-MM-DD (default today) */
         date?: string;
-        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day, 8 no schedule; empty or all = every status */
+        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day, 7 not tracked, 8 no schedule; empty or all = every status */
         status?: string;
         /** @description name, code or e-mail */
         "filter[base]"?: string;
@@ -6764,7 +6764,7 @@ export interface operations {
         type?: string;
         /** @description YYYY-MM-DD (default today) */
         date?: string;
-        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day, 8 no schedule; empty or all = every status */
+        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day, 7 not tracked, 8 no schedule; empty or all = every status */
         status?: string;
         /** @description en, ms, ch, es, jp, de, fr: the language of the status words */
         lang?: string;
@@ -7093,7 +7093,7 @@ export interface operations {
         "page[size]"?: components["parameters"]["PageSize"];
         /** @description YYYY-MM-DD (default today) */
         date?: string;
-        /** @description the status 0-6, or 8 no schedule */
+        /** @description the status 0-8 */
         id?: string;
         status?: string;
         "filter[first_name]"?: string;
@@ -7136,7 +7136,7 @@ export interface operations {
         "page[size]"?: components["parameters"]["PageSize"];
         /** @description YYYY-MM-DD (default today) */
         date?: string;
-        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day, 8 no schedule; empty or all = every status */
+        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day, 7 not tracked, 8 no schedule; empty or all = every status */
         status?: string;
         /** @description name, code or e-mail */
         "filter[base]"?: string;
@@ -7159,7 +7159,7 @@ export interface operations {
         type?: string;
         /** @description YYYY-MM-DD (default today) */
         date?: string;
-        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day, 8 no schedule; empty or all = every status */
+        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day, 7 not tracked, 8 no schedule; empty or all = every status */
         status?: string;
         /** @description en, ms, ch, es, jp, de, fr: the language of the status words */
         lang?: string;
@@ -7488,7 +7488,7 @@ export interface operations {
         "page[size]"?: components["parameters"]["PageSize"];
         /** @description YYYY-MM-DD (default today) */
         date?: string;
-        /** @description the status 0-6, or 8 no schedule */
+        /** @description the status 0-8 */
         id?: string;
         status?: string;
         "filter[first_name]"?: string;
@@ -7531,7 +7531,7 @@ export interface operations {
         "page[size]"?: components["parameters"]["PageSize"];
         /** @description YYYY-MM-DD (default today) */
         date?: string;
-        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day, 8 no schedule; empty or all = every status */
+        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day, 7 not tracked, 8 no schedule; empty or all = every status */
         status?: string;
         /** @description name, code or e-mail */
         "filter[base]"?: string;
@@ -7554,7 +7554,7 @@ export interface operations {
         type?: string;
         /** @description YYYY-MM-DD (default today) */
         date?: string;
-        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day, 8 no schedule; empty or all = every status */
+        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day, 7 not tracked, 8 no schedule; empty or all = every status */
         status?: string;
         /** @description en, ms, ch, es, jp, de, fr: the language of the status words */
         lang?: string;
@@ -7816,7 +7816,7 @@ export interface operations {
         "page[size]"?: components["parameters"]["PageSize"];
         /** @description YYYY-MM-DD (default today) */
         date?: string;
-        /** @description the status 0-6, or 8 no schedule */
+        /** @description the status 0-8 */
         id?: string;
         status?: string;
         "filter[first_name]"?: string;
