@@ -14,19 +14,19 @@ import (
 )
 
 // statusWords are the statuses in each UI language, for exports (lang query parameter).
-var statusWords = map[string][8]string{
-	"en": {"Open", "Present", "Absent", "Leave", "Away", "Holiday", "Off day", "Not tracked"},
-	"ms": {"Belum ditentukan", "Hadir", "Tidak hadir", "Cuti", "Tugas luar", "Cuti umum", "Hari rehat", "Tidak dijejak"},
-	"ch": {"未定", "出勤", "缺勤", "请假", "外出", "假日", "休息日", "不计考勤"},
-	"es": {"Pendiente", "Presente", "Ausente", "Permiso", "Fuera", "Festivo", "Día libre", "Sin seguimiento"},
-	"jp": {"未確定", "出勤", "欠勤", "休暇", "外出", "祝日", "休日", "対象外"},
-	"de": {"Offen", "Anwesend", "Abwesend", "Urlaub", "Auswärts", "Feiertag", "Freier Tag", "Nicht erfasst"},
-	"fr": {"Ouvert", "Présent", "Absent", "Congé", "Extérieur", "Férié", "Repos", "Non suivi"},
+var statusWords = map[string][9]string{
+	"en": {"Open", "Present", "Absent", "Leave", "Away", "Holiday", "Off day", "Not tracked", "No schedule"},
+	"ms": {"Belum ditentukan", "Hadir", "Tidak hadir", "Cuti", "Tugas luar", "Cuti umum", "Hari rehat", "Tidak dijejak", "Tiada jadual"},
+	"ch": {"未定", "出勤", "缺勤", "请假", "外出", "假日", "休息日", "不计考勤", "无排班"},
+	"es": {"Pendiente", "Presente", "Ausente", "Permiso", "Fuera", "Festivo", "Día libre", "Sin seguimiento", "Sin horario"},
+	"jp": {"未確定", "出勤", "欠勤", "休暇", "外出", "祝日", "休日", "対象外", "勤務表なし"},
+	"de": {"Offen", "Anwesend", "Abwesend", "Urlaub", "Auswärts", "Feiertag", "Freier Tag", "Nicht erfasst", "Kein Dienstplan"},
+	"fr": {"Ouvert", "Présent", "Absent", "Congé", "Extérieur", "Férié", "Repos", "Non suivi", "Sans horaire"},
 }
 
 // letters are the one-letter statuses of the monthly grid: P A L W H O, "-" when open, "–" when
-// not tracked.
-var letters = [8]string{"-", "P", "A", "L", "W", "H", "O", "–"}
+// not tracked, N when no schedule applies.
+var letters = [9]string{"-", "P", "A", "L", "W", "H", "O", "–", "N"}
 
 // exportName is the download name of a report (spec §9).
 func (f attFace) exportName(period, stamp string) string {
@@ -39,7 +39,7 @@ func (f attFace) exportName(period, stamp string) string {
 	return "Staff " + period + " Report " + stamp
 }
 
-func words(r *http.Request) [8]string {
+func words(r *http.Request) [9]string {
 	if w, ok := statusWords[r.URL.Query().Get("lang")]; ok {
 		return w
 	}
@@ -163,13 +163,15 @@ func (f attFace) rangeExport(w http.ResponseWriter, r *http.Request) error {
 		cols = append(cols, export.Column{Header: d.Format("02"), Width: 4})
 	}
 	W := words(r)
+	// No schedule has no totals column: its letter N in the grid says it, and one more column
+	// would squeeze the names of the pdf's 30-day grid onto two lines.
 	for _, h := range []string{W[1], W[2], W[3], W[4], W[5], W[6], "Late"} {
 		cols = append(cols, export.Column{Header: h, Width: 8})
 	}
 	base := r.URL.Query().Get("filter[base]")
 	pr := principal(r)
 	t := export.Table{Title: fmt.Sprintf("%s %s – %s", strings.TrimSpace(f.exportName("Monthly", "")), from, to),
-		Subtitle:    org + " · P " + W[1] + " · A " + W[2] + " · L " + W[3] + " · W " + W[4] + " · H " + W[5] + " · O " + W[6] + " · – " + W[7] + " · + late",
+		Subtitle:    org + " · P " + W[1] + " · A " + W[2] + " · L " + W[3] + " · W " + W[4] + " · H " + W[5] + " · O " + W[6] + " · – " + W[7] + " · N " + W[8] + " · + late",
 		GeneratedAt: time.Now().In(loc), Columns: cols,
 		Source: func(yield func([]string) error) error {
 			q := attendance.Query{Kind: f.kind, Base: base, From: from, To: to}

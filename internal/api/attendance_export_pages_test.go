@@ -50,7 +50,7 @@ func TestExportPagesMatchPersonalReports(t *testing.T) {
 				e.expect(e.call("POST", "/api/group/employees", c.token, map[string]any{"group_id": office, "employees": []int64{id}, "effective_from": "2026-01-01"}), 200)
 			case 1:
 				e.expect(e.call("POST", "/api/group/employees", c.token, map[string]any{"group_id": night, "employees": []int64{id}, "effective_from": "2026-11-10"}), 200)
-			} // the third stays in no group: every day off
+			} // the third stays in no group: every day "no schedule" (N)
 			for d := 1; d <= 20; d++ {
 				if (d+i)%4 == 0 {
 					continue // absent
@@ -88,7 +88,7 @@ func TestExportPagesMatchPersonalReports(t *testing.T) {
 			row := []string{m["code"].(string), m["name"].(string)}
 			for _, d := range m["days"].([]any) {
 				d := d.(map[string]any)
-				l := []string{"-", "P", "A", "L", "W", "H", "O"}[int(d["status"].(float64))]
+				l := []string{"-", "P", "A", "L", "W", "H", "O", "–", "N"}[int(d["status"].(float64))]
 				if d["late"] == true {
 					l += "+"
 				}
@@ -112,7 +112,7 @@ func TestExportPagesMatchPersonalReports(t *testing.T) {
 			wantYear = append(wantYear, row)
 		}
 		all := fmt.Sprint(wantMonth)
-		for _, s := range []string{" P+ ", " L ", " W ", " H ", " A ", " O ", " - "} {
+		for _, s := range []string{" P+ ", " L ", " W ", " H ", " A ", " O ", " - ", " N "} {
 			if !strings.Contains(all, s) {
 				t.Fatalf("no %q in the individual reports: %v", s, wantMonth)
 			}

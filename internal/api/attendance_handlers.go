@@ -485,7 +485,7 @@ func statusParam(r *http.Request) (*attendance.Status, error) {
 	}
 	s, ok := attendance.ParseStatus(v)
 	if !ok {
-		return nil, validate.Field("status", "validation.invalid", "status must be 0 to 6")
+		return nil, validate.Field("status", "validation.invalid", "status must be 0 to 8")
 	}
 	return &s, nil
 }

@@ -4,6 +4,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"hadir/internal/approval"
 	"hadir/internal/correction"
@@ -288,4 +289,25 @@ func decisionNotifier(nt *notify.Service, corr *correction.Service) func(ctx con
 		}
 		return nt.Write(ctx, orgID, []int64{rc.UserID}, kind, params)
 	}
+}
+
+// DecidedDays tells the webhooks of every organisation subscribed to day.status_decided the
+// dates that have ended for all its people (attendance.Service.EmitDecidedDays); every node
+// runs it each minute, and each date is told once whatever their number. It reports whether
+// it told any date; an organisation's error does not stop the others.
+func (a *App) DecidedDays(ctx context.Context, _ time.Time) (bool, error) {
+	orgs, err := a.Webhooks.OrgsWanting(ctx, webhook.DayStatusDecided)
+	if err != nil {
+		return false, err
+	}
+	told := false
+	var errs []error
+	for _, id := range orgs { // one organisation's failure does not hold up the others
+		dates, err := a.Attendance.EmitDecidedDays(ctx, id)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("org %d: %w", id, err))
+		}
+		told = told || len(dates) > 0
+	}
+	return told, errors.Join(errs...)
 }

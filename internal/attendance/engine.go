@@ -26,6 +26,11 @@ const (
 	// organisation's tracking start or their joining date, after their leaving date): no
 	// status, and counted in no total (issue 13).
 	StatusNotTracked Status = 7
+	// StatusNoSchedule is a tracked date on which no rule applies to the person at all: in
+	// no group, no roster and no rotation pattern (issue 13). It is neither an off day nor an
+	// absence: totals count it apart (no_schedule), and the dashboard lists such people so
+	// that an admin can give them a group.
+	StatusNoSchedule Status = 8
 )
 
 // Day types of a schedule day (day_status_id). A day without a type is not scheduled.
@@ -137,6 +142,9 @@ type Result struct {
 	LeaveMinutes    int `json:"-"`
 	// Leave is the approved leave or away the engine applied to the date (full or half day).
 	Leave *Leave `json:"-"`
+	// Ends is when the date stops taking punches (End): from then on its status is final
+	// unless someone corrects it. Set by the reports, not by Evaluate.
+	Ends time.Time `json:"-"`
 }
 
 // at is the instant of a clock time on a date (plus days), in loc; DST gaps and overlaps are
@@ -166,7 +174,7 @@ func Start(date time.Time, prev Rule, loc *time.Location) time.Time {
 	return start
 }
 
-// Evaluate decides one date: not tracked > manual > holiday > off day > leave/away > punches > absent
+// Evaluate decides one date: not tracked > manual > holiday > no schedule > off day > leave/away > punches > absent
 // after cut-off-in; before cut-off-in (or in the future) the day is still open.
 func Evaluate(d Day, loc *time.Location, now time.Time) Result {
 	return evaluate(d, d.Date.Format(time.DateOnly), loc, now, nil)
@@ -209,12 +217,14 @@ func evaluate(d Day, date string, loc *time.Location, now time.Time, times *dayT
 		res.Status = StatusHoliday
 		res.Reason = Reason{Code: ReasonHoliday, Params: ReasonParams{Name: d.Holiday}}
 		return res
+	case !d.Rule.Scheduled && !d.Rule.Grouped: // no rule at all: not an off day (issue 13)
+		res.Status = StatusNoSchedule
+		res.Reason.Code = ReasonNoSchedule
+		return res
 	case !d.Rule.Scheduled:
 		res.Status = StatusOffDay
 		res.Reason.Code = ReasonOffDay
-		if !d.Rule.Grouped {
-			res.Reason.Code = ReasonNoSchedule
-		} else if d.Rule.DayType == DayRest {
+		if d.Rule.DayType == DayRest {
 			res.Reason.Code = ReasonRestDay
 		}
 		return res
@@ -342,13 +352,17 @@ func Split(punches []time.Time, windows [][2]time.Time) [][]time.Time {
 
 // StatusName is the English word of a status, used in exports' legends.
 func StatusName(s Status) string {
-	return [...]string{"open", "present", "absent", "leave", "away", "holiday", "off day", "not tracked"}[s]
+	names := [...]string{"open", "present", "absent", "leave", "away", "holiday", "off day", "not tracked", "no schedule"}
+	if s < 0 || int(s) >= len(names) {
+		return "unknown"
+	}
+	return names[s]
 }
 
 // ParseStatus reads a status code or name.
 func ParseStatus(s string) (Status, bool) {
 	s = strings.ToLower(strings.TrimSpace(s))
-	for i, n := range []string{"open", "present", "absent", "leave", "away", "holiday", "off day"} {
+	for i, n := range []string{"open", "present", "absent", "leave", "away", "holiday", "off day", "not tracked", "no schedule"} {
 		if s == n || s == fmt.Sprint(i) {
 			return Status(i), true
 		}

@@ -46,8 +46,15 @@ func TestEvaluateRulesAndPrecedence(t *testing.T) {
 		{"manual absent beats punches", Day{Rule: office, Manual: &Manual{Status: StatusAbsent}, Punches: []time.Time{p("07:50")}}, later, StatusAbsent, false, false, false},
 		{"holiday beats off day", Day{Rule: Rule{}, Holiday: "Deepavali"}, later, StatusHoliday, false, false, false},
 		{"holiday beats leave and punches", Day{Rule: office, Holiday: "Deepavali", Leave: leave, Punches: []time.Time{p("07:50")}}, later, StatusHoliday, false, false, false},
-		{"off day beats leave", Day{Rule: Rule{}, Leave: leave}, later, StatusOffDay, false, false, false},
-		{"rest day with punches is still off", Day{Rule: Rule{DayType: DayRest}, Punches: []time.Time{p("09:00")}}, later, StatusOffDay, false, false, false},
+		{"off day beats leave", Day{Rule: Rule{Grouped: true}, Leave: leave}, later, StatusOffDay, false, false, false},
+		{"rest day with punches is still off", Day{Rule: Rule{Grouped: true, DayType: DayRest}, Punches: []time.Time{p("09:00")}}, later, StatusOffDay, false, false, false},
+		// Issue 13: no rule at all is "no schedule", not an off day; not tracked, a manual
+		// status and a holiday still come first.
+		{"no group: no schedule", Day{Rule: Rule{}}, later, StatusNoSchedule, false, false, false},
+		{"no group with punches and leave: no schedule", Day{Rule: Rule{}, Leave: leave, Punches: []time.Time{p("07:50"), p("17:00")}}, later, StatusNoSchedule, false, false, false},
+		{"no group, before today: still no schedule", Day{Rule: Rule{}}, p("00:00").AddDate(0, 0, -3), StatusNoSchedule, false, false, false},
+		{"not tracked beats no schedule", Day{Rule: Rule{NotTracked: true}}, later, StatusNotTracked, false, false, false},
+		{"manual beats no schedule", Day{Rule: Rule{}, Manual: manual}, later, StatusPresent, false, false, false},
 		{"leave beats punches", Day{Rule: office, Leave: leave, Punches: []time.Time{p("07:50")}}, later, StatusLeave, false, false, false},
 		{"away", Day{Rule: office, Leave: away}, later, StatusAway, false, false, false},
 		{"present on time", Day{Rule: office, Punches: []time.Time{p("07:55"), p("17:05")}}, later, StatusPresent, false, false, false},
@@ -308,6 +315,53 @@ func TestLateAfterCutOff(t *testing.T) {
 			}
 			if c.want == StatusAbsent && len(c.punches) > 0 && got.Reason.Code != ReasonAbsentAfterCutOff {
 				t.Fatalf("absent after the cut-off gives reason %+v", got.Reason)
+			}
+		})
+	}
+}
+
+// TestNoScheduleUntilJoiningAGroup walks one person's days through the resolver and the
+// engine (issue 13): before they join a group every tracked day is "no schedule" (not an off
+// day, not absent); from the joining date the group's schedule decides as for anyone; and
+// outside the tracking window the day stays "not tracked".
+func TestNoScheduleUntilJoiningAGroup(t *testing.T) {
+	kl := mustLoc(t, "Asia/Kuala_Lumpur")
+	week := []ScheduleDay{{Day: 1, Type: DayWorking}, {Day: 2, Type: DayWorking}, {Day: 3, Type: DayWorking}, {Day: 4, Type: DayWorking},
+		{Day: 5, Type: DayWorking}, {Day: 6, Type: DayRest}}
+	v := Version{GroupID: 9, EffectiveFrom: "2026-11-01", TimeIn: "08:00", CutOffTimeIn: "10:00", TimeOut: "17:00", CutOffTimeOut: "23:59", Days: week}
+	book := newRuleBook([]Membership{{PersonID: 1, GroupID: 9, From: "2026-11-18"}}, []Version{v}).
+		withTracking(Tracking{People: map[int64][2]string{1: {"2026-11-10", ""}}})
+	now := time.Date(2026, 11, 30, 12, 0, 0, 0, kl)
+	cases := []struct {
+		date   string
+		punch  bool
+		want   Status
+		reason ReasonCode
+	}{
+		{"2026-11-09", false, StatusNotTracked, ReasonNotTracked}, // before joining the organisation
+		{"2026-11-16", false, StatusNoSchedule, ReasonNoSchedule}, // a Monday in no group
+		{"2026-11-17", true, StatusNoSchedule, ReasonNoSchedule},  // punches do not make it a day
+		{"2026-11-14", false, StatusNoSchedule, ReasonNoSchedule}, // a Saturday in no group: not an off day
+		{"2026-11-18", true, StatusPresent, ReasonPresent},        // joined: the schedule decides
+		{"2026-11-19", false, StatusAbsent, ReasonAbsent},
+		{"2026-11-28", false, StatusOffDay, ReasonRestDay}, // a Saturday in the group: off day
+		{"2026-11-29", false, StatusOffDay, ReasonOffDay},  // Sunday: no type, not scheduled
+	}
+	for _, c := range cases {
+		t.Run(c.date, func(t *testing.T) {
+			date, _ := time.ParseInLocation(time.DateOnly, c.date, kl)
+			d := Day{Date: date, Rule: book.rule(1, date)}
+			if c.punch {
+				d.Punches = []time.Time{date.Add(7*time.Hour + 55*time.Minute), date.Add(17*time.Hour + 5*time.Minute)}
+			}
+			got := Evaluate(d, kl, now)
+			if got.Status != c.want || got.Reason.Code != c.reason {
+				t.Fatalf("got status %d (%s), want %d (%s)", got.Status, got.Reason.Code, c.want, c.reason)
+			}
+			var tt Totals
+			tt.Add(got)
+			if c.want == StatusNoSchedule && (tt.NoSchedule != 1 || tt.OffDay+tt.Absent+tt.Open != 0) {
+				t.Fatalf("no schedule counted as %+v", tt)
 			}
 		})
 	}

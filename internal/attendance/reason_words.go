@@ -10,7 +10,7 @@ var reasonTexts = map[string]map[string]string{
 	"en": {
 		"manual":               "Set by hand by {by}: {comment}",
 		"holiday":              "Holiday: {name}",
-		"no_schedule":          "Off day: not in a group with a schedule",
+		"no_schedule":          "No schedule: not in a group with a schedule",
 		"not_tracked":          "Not tracked: outside the dates attendance counts for this person",
 		"rest_day":             "Off day: a rest day of the schedule",
 		"off_day":              "Off day: not a working day of the schedule",
@@ -37,7 +37,7 @@ var reasonTexts = map[string]map[string]string{
 	"ms": {
 		"manual":               "Ditetapkan secara manual oleh {by}: {comment}",
 		"holiday":              "Cuti umum: {name}",
-		"no_schedule":          "Hari rehat: tidak dalam kumpulan yang berjadual",
+		"no_schedule":          "Tiada jadual: tidak dalam kumpulan yang berjadual",
 		"not_tracked":          "Tidak dijejak: di luar tarikh kehadiran dikira bagi orang ini",
 		"rest_day":             "Hari rehat: hari rehat dalam jadual",
 		"off_day":              "Hari rehat: bukan hari bekerja dalam jadual",
@@ -64,7 +64,7 @@ var reasonTexts = map[string]map[string]string{
 	"ch": {
 		"manual":               "由 {by} 手动设置：{comment}",
 		"holiday":              "假日：{name}",
-		"no_schedule":          "休息日：未加入有排班的组",
+		"no_schedule":          "无排班：未加入有排班的组",
 		"not_tracked":          "不计考勤：不在此人考勤统计的日期范围内",
 		"rest_day":             "休息日：排班中的休息日",
 		"off_day":              "休息日：排班中的非工作日",
@@ -91,7 +91,7 @@ var reasonTexts = map[string]map[string]string{
 	"es": {
 		"manual":               "Fijado a mano por {by}: {comment}",
 		"holiday":              "Festivo: {name}",
-		"no_schedule":          "Día libre: no pertenece a un grupo con horario",
+		"no_schedule":          "Sin horario: no pertenece a un grupo con horario",
 		"not_tracked":          "Sin seguimiento: fuera de las fechas en que se cuenta la asistencia de esta persona",
 		"rest_day":             "Día libre: día de descanso del horario",
 		"off_day":              "Día libre: no es día laborable del horario",
@@ -118,7 +118,7 @@ var reasonTexts = map[string]map[string]string{
 	"jp": {
 		"manual":               "{by} が手動で設定：{comment}",
 		"holiday":              "祝日：{name}",
-		"no_schedule":          "休日：勤務表のあるグループに所属していません",
+		"no_schedule":          "勤務表なし：勤務表のあるグループに所属していません",
 		"not_tracked":          "対象外：この人の勤怠を数える期間の外です",
 		"rest_day":             "休日：勤務表の休息日",
 		"off_day":              "休日：勤務表の勤務日ではありません",
@@ -145,7 +145,7 @@ var reasonTexts = map[string]map[string]string{
 	"de": {
 		"manual":               "Von {by} von Hand gesetzt: {comment}",
 		"holiday":              "Feiertag: {name}",
-		"no_schedule":          "Freier Tag: in keiner Gruppe mit Dienstplan",
+		"no_schedule":          "Kein Dienstplan: in keiner Gruppe mit Dienstplan",
 		"not_tracked":          "Nicht erfasst: außerhalb des Zeitraums, in dem die Anwesenheit dieser Person zählt",
 		"rest_day":             "Freier Tag: Ruhetag laut Dienstplan",
 		"off_day":              "Freier Tag: laut Dienstplan kein Arbeitstag",
@@ -172,7 +172,7 @@ var reasonTexts = map[string]map[string]string{
 	"fr": {
 		"manual":               "Fixé à la main par {by} : {comment}",
 		"holiday":              "Férié : {name}",
-		"no_schedule":          "Repos : dans aucun groupe avec un horaire",
+		"no_schedule":          "Sans horaire : dans aucun groupe avec un horaire",
 		"not_tracked":          "Non suivi : en dehors des dates où la présence de cette personne est comptée",
 		"rest_day":             "Repos : jour de repos de l'horaire",
 		"off_day":              "Repos : jour non travaillé de l'horaire",

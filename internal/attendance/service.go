@@ -670,6 +670,7 @@ func (s *Service) computePage(ctx context.Context, orgID int64, b *reportBasis, 
 				day.Leave = &l
 			}
 			res[i] = evaluate(day, ds, loc, b.now, &b.memo[i].times)
+			res[i].Ends = windows[i][1]
 		}
 		out[p.ID] = res
 	}
@@ -678,15 +679,18 @@ func (s *Service) computePage(ctx context.Context, orgID int64, b *reportBasis, 
 
 // Totals counts the statuses of a set of results.
 type Totals struct {
-	Present  int `json:"present"`
-	Absent   int `json:"absent"`
-	Leave    int `json:"leave"`
-	Away     int `json:"away"`
-	Holiday  int `json:"holiday"`
-	OffDay   int `json:"off_day"`
-	Open     int `json:"open"`
-	Late     int `json:"late"`
-	EarlyOut int `json:"early_out"`
+	Present int `json:"present"`
+	Absent  int `json:"absent"`
+	Leave   int `json:"leave"`
+	Away    int `json:"away"`
+	Holiday int `json:"holiday"`
+	OffDay  int `json:"off_day"`
+	// NoSchedule counts the days with no rule at all (status 8): neither off days nor
+	// absences, kept apart so that a person left out of every group shows (issue 13).
+	NoSchedule int `json:"no_schedule"`
+	Open       int `json:"open"`
+	Late       int `json:"late"`
+	EarlyOut   int `json:"early_out"`
 }
 
 // Add counts one result.
@@ -704,6 +708,8 @@ func (t *Totals) Add(r Result) {
 		t.Holiday++
 	case StatusOffDay:
 		t.OffDay++
+	case StatusNoSchedule:
+		t.NoSchedule++
 	case StatusNotTracked:
 		// outside the tracking window: in no total
 	default:
@@ -717,7 +723,9 @@ func (t *Totals) Add(r Result) {
 	}
 }
 
-// ByStatus lists the totals as status and total pairs (the dashboard's shape).
+// ByStatus lists the totals as status and total pairs (the dashboard's shape): the statuses
+// 1-6 that the charts draw; no schedule is in the totals object (no_schedule) and the
+// dashboard shows it apart.
 func (t Totals) ByStatus() []map[string]int {
 	return []map[string]int{{"status": 1, "total": t.Present}, {"status": 2, "total": t.Absent}, {"status": 3, "total": t.Leave},
 		{"status": 4, "total": t.Away}, {"status": 5, "total": t.Holiday}, {"status": 6, "total": t.OffDay}}

@@ -58,6 +58,7 @@ var ExemptTables = map[string]string{
 	"notifications":      "messages the system writes to people, and their read marks",
 	"outbox":             "the delivery queue of e-mail",
 	"webhook_deliveries": "the delivery queue and log of webhooks, derived from recorded changes",
+	"webhook_day_marks":  "markers of the dates whose day.status_decided events were written, derived from attendance",
 	"device_commands":    "a queue derived from device enrolments, which are recorded",
 	"device_uploads":     "a terminal's raw upload, not a change made through the API",
 	"images":             "binary content; the reference to it (people.image_id) is recorded",

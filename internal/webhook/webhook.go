@@ -42,11 +42,12 @@ const (
 	ApplicationCancelled = "application.cancelled" // approval.Service.Cancel
 	PersonCreated        = "person.created"        // people.Service.Create
 	PersonArchived       = "person.archived"       // people.Service.Archive
+	DayStatusDecided     = "day.status_decided"    // attendance.Service.EmitDecidedDays, once a date has ended for everyone
 )
 
 // Events lists every event a webhook may subscribe to, in the order a picker shows them.
 var Events = []string{PunchRecorded, ApplicationSubmitted, ApplicationApproved, ApplicationRejected,
-	ApplicationCancelled, PersonCreated, PersonArchived}
+	ApplicationCancelled, PersonCreated, PersonArchived, DayStatusDecided}
 
 // Headers of a delivery.
 const (
@@ -220,6 +221,27 @@ func (s *Service) Delete(ctx context.Context, orgID, id int64) error {
 func (s *Service) Wants(ctx context.Context, orgID int64, event string) (bool, error) {
 	hooks, err := s.subscribed(ctx, orgID, event)
 	return len(hooks) > 0, err
+}
+
+// OrgsWanting lists the organisations with an active webhook subscribed to the event.
+func (s *Service) OrgsWanting(ctx context.Context, event string) ([]int64, error) {
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT org_id, events FROM webhooks WHERE active = TRUE ORDER BY org_id`)
+	if err != nil {
+		return nil, fmt.Errorf("webhook: %w", err)
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var id int64
+		var events string
+		if err := rows.Scan(&id, &events); err != nil {
+			return nil, err
+		}
+		if slices.Contains(strings.Split(events, ","), event) && (len(out) == 0 || out[len(out)-1] != id) {
+			out = append(out, id)
+		}
+	}
+	return out, rows.Err()
 }
 
 func (s *Service) subscribed(ctx context.Context, orgID int64, event string) ([]int64, error) {

@@ -3,10 +3,11 @@
 // The company's zone is one where it is about 06:00 now, so today's cut-off (10:00) is still
 // ahead whatever the machine's clock says: nobody's day is decided yet, and the dashboard must
 // say so instead of drawing empty charts. Its people joined their group five weeks ago, so the
-// chart has weeks of bars under its labels.
+// chart has weeks of bars under its labels. A third person is in no group: the dashboard counts
+// her apart as "no schedule" and lists her with the way to the group page (issue 13).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiCall, screenshotOnFailure, signIn, startBrowser, startServer, zoneAtHour } from './harness.mjs';
+import { apiCall, axeViolations, screenshotOnFailure, signIn, startBrowser, startServer, zoneAtHour } from './harness.mjs';
 
 const stamp = Date.now();
 const owner = { email: `dash-${stamp}@company.test`, password: 'company-pass-1' };
@@ -14,6 +15,7 @@ const people = [
   { code: `M${stamp % 100000}`, first: 'Aina', last: 'Pagi' },
   { code: `N${stamp % 100000}`, first: 'Bala', last: 'Subuh' },
 ];
+const loner = { code: `L${stamp % 100000}`, first: 'Cahaya', last: 'Tiada' };
 const timezone = zoneAtHour(6);
 
 function dateIn(zone, offsetDays = 0) {
@@ -59,6 +61,8 @@ test('a company at 06:00 with a group whose cut-off is 10:00', async () => {
   assert.equal(s.status, 200, s.text);
   const m = await call('POST', '/api/group/employees', { id: g.body.data.id, employees: ids, effective_from: since }, token);
   assert.equal(m.status, 200, m.text);
+  const l = await call('POST', '/api/employee/record/register', { code: loner.code, first_name: loner.first, last_name: loner.last }, token);
+  assert.equal(l.status, 201, l.text);
 });
 
 test('before the cut-off the dashboard says who is not decided yet, and until when', () =>
@@ -77,6 +81,25 @@ test('before the cut-off the dashboard says who is not decided yet, and until wh
     await list.getByTestId('detailed-name').filter({ hasText: `${people[0].first} ${people[0].last}` }).waitFor();
     assert.equal(await list.getByTestId('day-reason').first().textContent(), 'Not decided yet: cut-off 10:00');
     await page.keyboard.press('Escape');
+  }));
+
+test('the person in no group is counted apart and listed with the way to a group', () =>
+  onFailure('dashboard-no-schedule', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/dashboard');
+    const card = page.getByTestId('no-schedule-employee');
+    await card.getByText('1', { exact: true }).waitFor();
+    // Not one of the undecided, and not in the chart.
+    assert.match(await page.getByTestId('pending-employee').textContent(), /Not decided yet: 2/);
+    await card.getByTestId('no-schedule-list-employee').focus();
+    await page.keyboard.press('Enter');
+    const list = page.getByTestId('dashboard-detailed');
+    await list.getByTestId('detailed-name').filter({ hasText: `${loner.first} ${loner.last}` }).waitFor();
+    assert.equal(await list.getByTestId('detailed-name').count(), 1);
+    assert.equal(await list.getByTestId('day-reason').first().textContent(), 'No schedule: not in a group with a schedule');
+    assert.deepEqual(await axeViolations(page), []);
+    await page.getByTestId('no-schedule-assign').click();
+    await page.waitForURL('**/company/employee/group');
   }));
 
 /** Every drawn label of the trend chart, as rectangles, with the chart's own. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { StatusLegend, StatusTag } from './attendance-status';
-import { COUNTED_STATUSES, STATUSES, statusInfo, totalOf } from '../lib/attendance-status';
+import { COUNTED_STATUSES, STATUSES, TOTALLED_STATUSES, statusInfo, totalOf } from '../lib/attendance-status';
 import { i18n, initI18n } from '../lib/i18n';
 import { contrast } from '../lib/contrast';
 
@@ -17,7 +17,9 @@ describe('attendance statuses', () => {
     expect(byName.off_day).toMatchObject({ code: 6, tag: 'default', letter: 'O' });
     expect(byName.open).toMatchObject({ code: 0, tag: 'default' });
     expect(byName.not_tracked).toMatchObject({ code: 7, letter: '–' });
+    expect(byName.no_schedule).toMatchObject({ code: 8, letter: 'N' });
     expect(COUNTED_STATUSES.map((s) => s.code)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(TOTALLED_STATUSES.map((s) => s.code)).toEqual([1, 2, 3, 4, 5, 6, 8]);
   });
 
   it('draws grid and chart colours that keep their contrast in both themes', () => {
@@ -62,6 +64,9 @@ describe('attendance statuses', () => {
     expect(totalOf(undefined, 1)).toBe(0);
     // A day outside the tracking window counts in no total.
     expect(totalOf(totals, 7)).toBe(0);
+    // No schedule has its own total; a server older than it sends none: 0.
+    expect(totalOf(totals, 8)).toBe(0);
+    expect(totalOf({ ...totals, no_schedule: 7 }, 8)).toBe(7);
   });
 
   it('draws a translated tag and a legend of every status', async () => {
@@ -80,7 +85,8 @@ describe('attendance statuses', () => {
     expect(screen.getByTestId('legend-holiday').className).toMatch(/gold/);
     expect(screen.getByTestId('legend-away').className).toMatch(/purple/);
     expect(screen.getByTestId('legend-absent').className).toMatch(/red/);
-    expect(screen.getAllByTestId(/^legend-/)).toHaveLength(8);
+    expect(screen.getAllByTestId(/^legend-/)).toHaveLength(9);
     expect(screen.getByTestId('legend-not_tracked').textContent).toBe('– = Not tracked');
+    expect(screen.getByTestId('legend-no_schedule').textContent).toBe('N = No schedule');
   });
 });

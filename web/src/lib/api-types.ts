@@ -3145,10 +3145,10 @@ export interface components {
       end?: string;
     };
     /**
-     * @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day, 7 not tracked (outside the organisation's tracking start and the person's joining and leaving dates; in no total)
+     * @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day, 7 not tracked (outside the organisation's tracking start and the person's joining and leaving dates; in no total), 8 no schedule (no group, roster or pattern applies to the person on the date; counted apart as no_schedule, neither off day nor absent)
      * @enum {integer}
      */
-    AttendanceStatus: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
+    AttendanceStatus: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
     AttendanceDay: {
       /** Format: date */
       date: string;
@@ -3197,6 +3197,8 @@ export interface components {
       away: number;
       holiday: number;
       off_day: number;
+      /** @description days with status 8 (no schedule) */
+      no_schedule: number;
       open: number;
       late: number;
       early_out: number;
@@ -3527,7 +3529,7 @@ export interface components {
       requests: components["schemas"]["SSORequest"][];
     };
     /** @enum {string} */
-    WebhookEvent: "punch.recorded" | "application.submitted" | "application.approved" | "application.rejected" | "application.cancelled" | "person.created" | "person.archived";
+    WebhookEvent: "punch.recorded" | "application.submitted" | "application.approved" | "application.rejected" | "application.cancelled" | "person.created" | "person.archived" | "day.status_decided";
     WebhookInput: {
       /** @description an http or https address */
       url: string;
@@ -4231,7 +4233,7 @@ export interface components {
         };
       };
     };
-    /** @description Totals by status (1-6), all totals, and the days not decided yet by their cut-off */
+    /** @description Totals by status (1-6), all totals (no_schedule: the people with no schedule today, listed by the detailed call with id=8), and the days not decided yet by their cut-off */
     DashboardDaily: {
       content: {
         "application/json": {
@@ -6753,7 +6755,7 @@ export interface operations {
         "page[size]"?: components["parameters"]["PageSize"];
         /** @description YYYY-MM-DD (default today) */
         date?: string;
-        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day; empty or all = every status */
+        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day, 7 not tracked, 8 no schedule; empty or all = every status */
         status?: string;
         /** @description name, code or e-mail */
         "filter[base]"?: string;
@@ -6776,7 +6778,7 @@ export interface operations {
         type?: string;
         /** @description YYYY-MM-DD (default today) */
         date?: string;
-        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day; empty or all = every status */
+        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day, 7 not tracked, 8 no schedule; empty or all = every status */
         status?: string;
         /** @description en, ms, ch, es, jp, de, fr: the language of the status words */
         lang?: string;
@@ -7105,7 +7107,7 @@ export interface operations {
         "page[size]"?: components["parameters"]["PageSize"];
         /** @description YYYY-MM-DD (default today) */
         date?: string;
-        /** @description the status 0-6 */
+        /** @description the status 0-8 */
         id?: string;
         status?: string;
         "filter[first_name]"?: string;
@@ -7148,7 +7150,7 @@ export interface operations {
         "page[size]"?: components["parameters"]["PageSize"];
         /** @description YYYY-MM-DD (default today) */
         date?: string;
-        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day; empty or all = every status */
+        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day, 7 not tracked, 8 no schedule; empty or all = every status */
         status?: string;
         /** @description name, code or e-mail */
         "filter[base]"?: string;
@@ -7171,7 +7173,7 @@ export interface operations {
         type?: string;
         /** @description YYYY-MM-DD (default today) */
         date?: string;
-        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day; empty or all = every status */
+        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day, 7 not tracked, 8 no schedule; empty or all = every status */
         status?: string;
         /** @description en, ms, ch, es, jp, de, fr: the language of the status words */
         lang?: string;
@@ -7500,7 +7502,7 @@ export interface operations {
         "page[size]"?: components["parameters"]["PageSize"];
         /** @description YYYY-MM-DD (default today) */
         date?: string;
-        /** @description the status 0-6 */
+        /** @description the status 0-8 */
         id?: string;
         status?: string;
         "filter[first_name]"?: string;
@@ -7543,7 +7545,7 @@ export interface operations {
         "page[size]"?: components["parameters"]["PageSize"];
         /** @description YYYY-MM-DD (default today) */
         date?: string;
-        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day; empty or all = every status */
+        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day, 7 not tracked, 8 no schedule; empty or all = every status */
         status?: string;
         /** @description name, code or e-mail */
         "filter[base]"?: string;
@@ -7566,7 +7568,7 @@ export interface operations {
         type?: string;
         /** @description YYYY-MM-DD (default today) */
         date?: string;
-        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day; empty or all = every status */
+        /** @description 0 open, 1 present, 2 absent, 3 leave, 4 away, 5 holiday, 6 off day, 7 not tracked, 8 no schedule; empty or all = every status */
         status?: string;
         /** @description en, ms, ch, es, jp, de, fr: the language of the status words */
         lang?: string;
@@ -7828,7 +7830,7 @@ export interface operations {
         "page[size]"?: components["parameters"]["PageSize"];
         /** @description YYYY-MM-DD (default today) */
         date?: string;
-        /** @description the status 0-6 */
+        /** @description the status 0-8 */
         id?: string;
         status?: string;
         "filter[first_name]"?: string;

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { AttendanceFace } from '../api/faces';
 import { useStatusChange, useTimeChange } from '../api/clock';
-import { STATUSES } from '../../../lib/attendance-status';
+import { COUNTED_STATUSES } from '../../../lib/attendance-status';
 import { applyServerErrors, translateApiError } from '../../../lib/form-errors';
 import { useFormRules } from '../../../lib/form-rules';
 
@@ -101,7 +101,9 @@ export function CorrectionModal({
             <Select
               data-testid="correction-status"
               options={[
-                ...STATUSES.filter((s) => s.code !== 0).map((s) => ({ value: s.code, label: t(`common:${s.label}`) })),
+                // A status set by hand is one of 1-6: not tracked and no schedule follow from
+                // the person's dates and groups, and the server refuses them.
+                ...COUNTED_STATUSES.map((s) => ({ value: s.code, label: t(`common:${s.label}`) })),
                 { value: 0, label: t('correction.clear_status') },
               ]}
             />

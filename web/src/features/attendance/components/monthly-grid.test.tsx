@@ -47,13 +47,13 @@ describe('monthly grid cells', () => {
       name: 'Siti Aminah',
       email: '',
       image_url: '',
-      days: [day('2026-03-01', 6), day('2026-03-02', 1, { late: true, in_time: '08:10' }), day('2026-03-03', 2)],
-      totals: { present: 1, absent: 1, leave: 0, away: 0, holiday: 0, off_day: 1, open: 0, late: 1, early_out: 0 },
+      days: [day('2026-03-01', 6), day('2026-03-02', 1, { late: true, in_time: '08:10' }), day('2026-03-03', 2), day('2026-03-04', 8)],
+      totals: { present: 1, absent: 1, leave: 0, away: 0, holiday: 0, off_day: 1, no_schedule: 1, open: 0, late: 1, early_out: 0 },
     };
     const onCell = vi.fn();
     render(
       <I18nextProvider i18n={i18n}>
-        <MonthlyGrid rows={[row]} dates={['2026-03-01', '2026-03-02', '2026-03-03']} onCell={onCell} pagination={false} />
+        <MonthlyGrid rows={[row]} dates={['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04']} onCell={onCell} pagination={false} />
       </I18nextProvider>,
     );
     const cell = await screen.findByTestId('cell-E-1-2026-03-02');
@@ -62,6 +62,10 @@ describe('monthly grid cells', () => {
     expect(screen.getByTestId('cell-E-1-2026-03-03').textContent).toBe('A');
     expect(screen.getByTestId('row-total-E-1-present').textContent).toBe('1');
     expect(screen.getByTestId('row-total-E-1-off_day').textContent).toBe('1');
+    // No schedule (issue 13) is its own letter and its own total, not an off day.
+    expect(screen.getByTestId('cell-E-1-2026-03-04').textContent).toBe('N');
+    expect(screen.getByTestId('cell-E-1-2026-03-04').getAttribute('data-status')).toBe('8');
+    expect(screen.getByTestId('row-total-E-1-no_schedule').textContent).toBe('1');
     fireEvent.click(cell);
     expect(onCell).toHaveBeenCalledWith(row, '2026-03-02');
   });
@@ -71,7 +75,7 @@ describe('monthly grid cells', () => {
     await i18n.changeLanguage('en');
     const person = (id: number, code: string, name: string, days: Day[]): RangeRow => ({
       id, kind: 'employee', code, first_name: name, last_name: '', name, email: '', image_url: '', days,
-      totals: { present: 0, absent: 0, leave: 0, away: 0, holiday: 0, off_day: 0, open: 0, late: 0, early_out: 0 },
+      totals: { present: 0, absent: 0, leave: 0, away: 0, holiday: 0, off_day: 0, no_schedule: 0, open: 0, late: 0, early_out: 0 },
     });
     const rows = [
       person(1, 'A1', 'Siti', [day('2026-03-01', 1, { late: true, reason: null as unknown as Day['reason'] }), day('2026-03-02', 2, { reason: null as unknown as Day['reason'] })]),

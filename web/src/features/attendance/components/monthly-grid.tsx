@@ -2,7 +2,7 @@
 import { Table, Tooltip, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AttendanceDay, RangeRow } from '../api/faces';
-import { COUNTED_STATUSES, statusInfo, totalOf } from '../../../lib/attendance-status';
+import { TOTALLED_STATUSES, statusInfo, totalOf } from '../../../lib/attendance-status';
 import { describeReason } from '../../../lib/day-reason';
 
 export interface GridCell {
@@ -119,7 +119,7 @@ export function MonthlyGrid({
         );
       },
     })),
-    ...COUNTED_STATUSES.map((s) => ({
+    ...TOTALLED_STATUSES.map((s) => ({
       key: `total-${s.name}`,
       title: <Tooltip title={t(`common:${s.label}`)}>{s.letter}</Tooltip>,
       width: 44,

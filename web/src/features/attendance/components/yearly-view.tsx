@@ -9,7 +9,7 @@ import { AttendanceExportButtons } from './export-buttons';
 import { TotalsSummary } from './totals-summary';
 import { useOrgToday } from './use-org-today';
 import { QueryError } from '../../../components/query-error';
-import { COUNTED_STATUSES, totalOf } from '../../../lib/attendance-status';
+import { TOTALLED_STATUSES, totalOf } from '../../../lib/attendance-status';
 import { useQuickSearchList } from '../../../lib/use-quick-search-list';
 import { SearchBox } from '../../../components/search-box';
 
@@ -41,7 +41,7 @@ function YearPicker({ year, onChange }: { year: string; onChange: (y: string) =>
 }
 
 function totalColumns<T extends { totals: Totals }>(t: (k: string) => string): TableColumnsType<T> {
-  return COUNTED_STATUSES.map((s) => ({
+  return TOTALLED_STATUSES.map((s) => ({
     key: `total-${s.name}`,
     title: t(`common:${s.label}`),
     width: 90,

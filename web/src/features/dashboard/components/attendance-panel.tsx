@@ -1,8 +1,9 @@
 // One kind's dashboard: headcount, today's totals as a donut (click a status for the list) and
 // the 30-day trend.
 import { useState } from 'react';
-import { Alert, Card, Col, Modal, Row, Space, Statistic, Table, Tag } from 'antd';
+import { Alert, Button, Card, Col, Modal, Row, Space, Statistic, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useDashboardDaily, useDashboardDetailed, useHeadcount, useTrend, type DailyRow, type DashboardKind } from '../api/dashboard';
 import { DonutChart } from './donut-chart';
 import { OpenSwatch, TrendChart } from './trend-chart';
@@ -12,6 +13,34 @@ import { QueryError } from '../../../components/query-error';
 import { COUNTED_STATUSES, statusInfo } from '../../../lib/attendance-status';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { SearchBox } from '../../../components/search-box';
+
+/** Where an admin gives people of a kind a group. */
+const GROUP_PAGE: Record<DashboardKind, string> = {
+  teacher: '/school/teacher/group',
+  staff: '/school/staff/group',
+  employee: '/company/employee/group',
+};
+
+/** Status 8: the people no rule applies to today (issue 13). */
+const NO_SCHEDULE = statusInfo(8).code;
+
+/**
+ * Today's people with no schedule, counted apart from the chart (they are neither off nor
+ * absent), with a button that lists them.
+ */
+export function NoScheduleCount({ kind, count, onList }: { kind: DashboardKind; count: number; onList: () => void }) {
+  const { t } = useTranslation(['common']);
+  return (
+    <div style={{ marginTop: 12 }} data-testid={`no-schedule-${kind}`}>
+      <Statistic title={t('dashboard.no_schedule')} value={count} />
+      {count > 0 && (
+        <Button type="link" size="small" style={{ paddingInline: 0 }} onClick={onList} data-testid={`no-schedule-list-${kind}`}>
+          {t('dashboard.no_schedule_who')}
+        </Button>
+      )}
+    </div>
+  );
+}
 
 function DetailedList({ kind, date, status, onClose }: { kind: DashboardKind; date: string; status: number | null; onClose: () => void }) {
   const { t } = useTranslation(['common', 'attendance']);
@@ -38,6 +67,16 @@ function DetailedList({ kind, date, status, onClose }: { kind: DashboardKind; da
         placeholder={t('dashboard.search_first_name')}
         style={{ marginBottom: 12 }}
       />
+      {status === NO_SCHEDULE && (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 12 }}
+          data-testid="no-schedule-explain"
+          title={t('dashboard.no_schedule_explain')}
+          description={<Link to={GROUP_PAGE[kind]} data-testid="no-schedule-assign">{t('dashboard.no_schedule_assign')}</Link>}
+        />
+      )}
       {query.isError ? (
         <QueryError error={query.error} onRetry={() => query.refetch()} />
       ) : (
@@ -83,6 +122,7 @@ export function AttendancePanel({ kind, date }: { kind: DashboardKind; date: str
           <div style={{ marginTop: 12 }}>
             <Statistic title={t('dashboard.late')} value={daily.data?.totals.late ?? 0} />
           </div>
+          <NoScheduleCount kind={kind} count={daily.data?.totals.no_schedule ?? 0} onList={() => setPicked(NO_SCHEDULE)} />
         </Card>
       </Col>
       <Col xs={24} md={18} xl={8}>

@@ -72,7 +72,7 @@ describe('chart text alternatives', () => {
   it('gives the trend chart a data table: a row per day, a column per status', async () => {
     await initI18n('en');
     await i18n.changeLanguage('en');
-    const totals = (present: number, absent: number) => ({ present, absent, leave: 1, away: 0, holiday: 0, off_day: 0, open: 2, late: 0, early_out: 0 });
+    const totals = (present: number, absent: number) => ({ present, absent, leave: 1, away: 0, holiday: 0, off_day: 0, no_schedule: 4, open: 2, late: 0, early_out: 0 });
     render(
       <I18nextProvider i18n={i18n}>
         <TrendChart testId="trend" days={[{ date: '2026-11-02', totals: totals(10, 1) }, { date: '2026-11-03', totals: totals(9, 3) }]} />

@@ -20,6 +20,7 @@ export const WEBHOOK_EVENTS: WebhookEvent[] = [
   'application.cancelled',
   'person.created',
   'person.archived',
+  'day.status_decided',
 ];
 
 export interface WebhookInput {
