@@ -46,6 +46,8 @@ type Sim struct {
 	// (DATA QUERY USERINFO): "OPERLOG" ("USER PIN=..." lines, the default) or "USERINFO"
 	// ("PIN=..." lines, newer firmware).
 	UserTable string
+	// NoUserQuery plays old firmware that refuses DATA QUERY USERINFO (-1002).
+	NoUserQuery bool
 
 	mu       sync.Mutex
 	users    map[string]User
@@ -222,6 +224,13 @@ func (s *Sim) SetUser(u User) {
 	s.users[u.PIN] = u
 }
 
+// RemoveAtTerminal deletes a user at the terminal's keypad: the server is not told.
+func (s *Sim) RemoveAtTerminal(pin string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.users, pin)
+}
+
 // Pending is the number of punches not yet acknowledged.
 func (s *Sim) Pending() int {
 	s.mu.Lock()
@@ -383,7 +392,7 @@ func (s *Sim) apply(cmd string) (int, string, string) {
 		u.Photo = true
 		s.users[u.PIN] = u
 		return 0, "DATA", ""
-	case cmd == "DATA QUERY USERINFO":
+	case cmd == "DATA QUERY USERINFO" && !s.NoUserQuery:
 		return 0, "DATA", "" // the list goes up by POST cdata (uploadUsers)
 	case cmd == "INFO":
 		return 0, "INFO", fmt.Sprintf("~DeviceName=Hadir Simulator\nFWVersion=Ver 6.60 devicesim\nUserCount=%d\nMaxUserCount=3000\nFaceCount=%d\nTransactionCount=%d\nMaxAttLogCount=100000\nIPAddress=127.0.0.1",
