@@ -1,8 +1,9 @@
-// "Synchronise": queues the commands that make the terminal match its enrolment, then polls
-// the command queue every 2 s and shows how many of this batch the terminal finished, with
-// each command's result. Without a running batch it lists the latest commands.
+// "Synchronise": asks the terminal for its users (one command), polls the command queue every
+// 2 s until it answered, then shows what the reconciliation did (added, updated, removed,
+// unknown on the terminal) with the commands it queued; PINs Hadir never enrolled are listed
+// and removed only on request. Without a running batch it lists the latest commands.
 import { useEffect, useState } from 'react';
-import { App, Button, Progress, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Progress, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -10,7 +11,7 @@ import type { DeviceCommand, DeviceCommandStatus, DeviceFace } from '../api/face
 import { COMMANDS_PAGE_SIZE } from '../api/faces';
 import { useCommands, useSynchronise } from '../api/devices';
 import { withDeviceErrors } from '../api/errors';
-import { syncProgress, type SyncBatch } from '../api/sync-progress';
+import { reconciliation, syncProgress, type SyncBatch } from '../api/sync-progress';
 import { QueryError } from '../../../components/query-error';
 import { translateApiError } from '../../../lib/form-errors';
 import { MAX_PAGE_SIZE } from '../../../lib/use-list-url-state';
@@ -53,15 +54,20 @@ export function SyncPanel({ face, deviceId, canEdit }: { face: DeviceFace; devic
   }, [done]);
   const running = polling && !done;
 
-  const start = () =>
-    sync.mutate(deviceId, {
-      onSuccess: (b) => {
-        setBatch(b);
-        setPolling(true);
-        message.info(rawT('sync.queued', { count: b.queued }));
+  const result = progress?.done ? reconciliation(progress.commands[0]) : null;
+
+  const start = (removeUnknown = false) =>
+    sync.mutate(
+      { deviceId, removeUnknown },
+      {
+        onSuccess: (b) => {
+          setBatch(b);
+          setPolling(true);
+          message.info(rawT('sync.asked'));
+        },
+        onError: (e) => message.error(translateApiError(t, e)),
       },
-      onError: (e) => message.error(translateApiError(t, e)),
-    });
+    );
 
   const columns: TableColumnsType<DeviceCommand> = [
     { title: rawT('sync.label'), dataIndex: 'label', render: (v: string) => <span data-testid="command-label">{v}</span> },
@@ -81,13 +87,14 @@ export function SyncPanel({ face, deviceId, canEdit }: { face: DeviceFace; devic
     { title: rawT('sync.created'), dataIndex: 'created_at', width: 170, render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
   ];
 
-  const rows = progress ? progress.commands : (commands.data?.data ?? []);
+  // Once the terminal answered, the latest commands show what the reconciliation queued.
+  const rows = progress && !progress.done ? progress.commands : (commands.data?.data ?? []);
   return (
     <div data-testid="sync-panel">
       <Space wrap style={{ marginBottom: 12, width: '100%', justifyContent: 'space-between' }}>
         <Typography.Text type="secondary">{progress ? rawT('sync.batch_title') : rawT('sync.recent_title')}</Typography.Text>
         {canEdit && (
-          <Button type="primary" icon={<SyncOutlined spin={running} />} loading={sync.isPending} onClick={start} data-testid="device-sync">
+          <Button type="primary" icon={<SyncOutlined spin={running} />} loading={sync.isPending} onClick={() => start()} data-testid="device-sync">
             {rawT('sync.button')}
           </Button>
         )}
@@ -104,6 +111,36 @@ export function SyncPanel({ face, deviceId, canEdit }: { face: DeviceFace; devic
             {rawT('sync.breakdown', { ok: progress.ok, failed: progress.failed, expired: progress.expired })}
           </Typography.Text>
         </div>
+      )}
+      {result && (
+        <Alert
+          style={{ marginBottom: 12 }}
+          type={result.listed ? 'success' : 'warning'}
+          showIcon
+          data-testid="sync-result"
+          message={
+            <span data-testid="sync-result-text">
+              {result.listed
+                ? rawT('sync.result', { added: result.added, updated: result.updated, removed: result.removed, unknown: result.unknown })
+                : rawT('sync.not_listed', { added: result.added, removed: result.removed })}
+            </span>
+          }
+          description={
+            result.unknown > 0 && (
+              <Space direction="vertical" size={4}>
+                <Typography.Text data-testid="sync-unknown">
+                  {rawT('sync.unknown_list', { pins: result.unknown_pins.join(', ') + (result.unknown > result.unknown_pins.length ? ', …' : '') })}
+                </Typography.Text>
+                <Typography.Text type="secondary">{result.unknown_removed ? rawT('sync.unknown_removed') : rawT('sync.unknown_kept')}</Typography.Text>
+                {canEdit && !result.unknown_removed && (
+                  <Button danger size="small" loading={sync.isPending} onClick={() => start(true)} data-testid="sync-remove-unknown">
+                    {rawT('sync.remove_unknown')}
+                  </Button>
+                )}
+              </Space>
+            )
+          }
+        />
       )}
       {commands.isError ? (
         <QueryError error={commands.error} onRetry={() => commands.refetch()} />
