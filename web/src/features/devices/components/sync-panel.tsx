@@ -46,9 +46,14 @@ export function SyncPanel({ face, deviceId, canEdit }: { face: DeviceFace; devic
   // The batch is the newest commands: read enough of them to hold all of it.
   const size = batch ? Math.min(MAX_PAGE_SIZE, Math.max(COMMANDS_PAGE_SIZE, batch.queued + 10)) : COMMANDS_PAGE_SIZE;
   const [polling, setPolling] = useState(false);
-  const commands = useCommands(face, deviceId, size, polling ? SYNC_POLL_MS : false);
+  const [settling, setSettling] = useState(false);
+  const commands = useCommands(face, deviceId, size, polling || settling ? SYNC_POLL_MS : false);
   const progress = batch && commands.data ? syncProgress(commands.data.data, batch) : null;
   const done = !!progress?.done;
+  // Once the terminal answered, polling goes on while the commands the reconciliation queued
+  // are still waiting, so their results show as they come.
+  const waiting = done && (commands.data?.data ?? []).some((c) => c.status === 'queued' || c.status === 'sent');
+  useEffect(() => setSettling(waiting), [waiting]);
   useEffect(() => {
     if (done) setPolling(false);
   }, [done]);
