@@ -107,6 +107,7 @@ export function SyncPanel({ face, deviceId, canEdit }: { face: DeviceFace; devic
       {progress && (
         <div style={{ marginBottom: 12 }} data-testid="sync-progress" data-done={progress.done ? 'true' : 'false'}>
           <Progress
+            aria-label={rawT('sync.progress', { finished: progress.finished, total: progress.total })}
             percent={progress.percent}
             status={progress.done ? (progress.failed + progress.expired > 0 ? 'exception' : 'success') : 'active'}
           />
