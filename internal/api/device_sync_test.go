@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -101,6 +103,55 @@ func TestSimulatorSynchroniseReconciles(t *testing.T) {
 			t.Fatalf("reconciliation %+v", r)
 		}
 
+		// A query handed out but never answered is superseded by the next synchronisation:
+		// its late result is ignored. A list uploaded twice counts each PIN once.
+		e.expect(e.call("POST", "/api/device/facial/synchronize", c.token, map[string]any{"device_id": dev}), 200)
+		if _, err := db.ExecContext(ctx, `UPDATE device_commands SET status = 'sent', attempts = 1 WHERE device_id = $1 AND status = 'queued'`, dev); err != nil {
+			t.Fatal(err)
+		}
+		var stale int64
+		if err := db.QueryRowContext(ctx, `SELECT MAX(id) FROM device_commands WHERE device_id = $1 AND label = 'sync'`, dev).Scan(&stale); err != nil {
+			t.Fatal(err)
+		}
+		twice := "USER PIN=K9\tName=Keypad person\tPri=0\n"
+		for i := 0; i < 2; i++ {
+			if _, _, err := deviceCall(e, "POST", "/iclock/cdata?SN=REC0001&table=OPERLOG", twice); err != nil {
+				t.Fatal(err)
+			}
+		}
+		e.expect(e.call("POST", "/api/device/facial/synchronize", c.token, map[string]any{"device_id": dev}), 200)
+		if code, _, err := deviceCall(e, "POST", "/iclock/devicecmd?SN=REC0001", fmt.Sprintf("ID=%d&Return=0&CMD=DATA\n", stale)); err != nil || code != 200 {
+			t.Fatalf("late result: %d %v", code, err)
+		}
+		var n int
+		if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM device_commands WHERE device_id = $1 AND status = 'queued' AND label <> 'sync'`, dev).Scan(&n); err != nil || n != 0 {
+			t.Fatalf("a superseded query's result queued %d commands (%v)", n, err)
+		}
+		if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM device_uploads WHERE device_id = $1 AND tbl LIKE 'USERLIST %'`, dev).Scan(&n); err != nil || n != 0 {
+			t.Fatalf("the superseded query's list stayed: %d (%v)", n, err)
+		}
+		// The new query, answered with the terminal's whole list uploaded twice.
+		var fresh int64
+		if err := db.QueryRowContext(ctx, `UPDATE device_commands SET status = 'sent', attempts = 1 WHERE device_id = $1 AND status = 'queued' RETURNING id`, dev).Scan(&fresh); err != nil {
+			t.Fatal(err)
+		}
+		var list []string
+		for _, u := range sim.Users() {
+			list = append(list, "USER PIN="+u.PIN+"\tName="+u.Name+"\tPri=0\tCard=")
+		}
+		for i := 0; i < 2; i++ {
+			if code, _, err := deviceCall(e, "POST", "/iclock/cdata?SN=REC0001&table=OPERLOG", strings.Join(list, "\n")); err != nil || code != 200 {
+				t.Fatalf("upload: %d %v", code, err)
+			}
+		}
+		if code, _, err := deviceCall(e, "POST", "/iclock/devicecmd?SN=REC0001", fmt.Sprintf("ID=%d&Return=0&CMD=DATA\n", fresh)); err != nil || code != 200 {
+			t.Fatalf("result: %d %v", code, err)
+		}
+		if r := result(); r.Added+r.Updated+r.Removed != 0 || r.Unknown != 1 {
+			t.Fatalf("reconciliation of a list sent twice %+v", r)
+		}
+		poll()
+
 		// In sync: a second synchronisation changes nothing.
 		e.expect(e.call("POST", "/api/device/facial/synchronize", c.token, map[string]any{"device_id": dev}), 200)
 		poll()
@@ -140,4 +191,19 @@ func TestSimulatorSynchroniseReconciles(t *testing.T) {
 		e.expect(e.call("POST", "/api/device/facial/synchronize", other.token, map[string]any{"device_id": dev}), 404)
 		e.expect(e.call("POST", "/api/device/facial/synchronize", c.token, map[string]any{"device_id": dev, "remove_unknown": "yes"}), 422)
 	})
+}
+
+// deviceCall is one terminal request with a plain-text body.
+func deviceCall(e *env, method, path, body string) (int, string, error) {
+	req, err := http.NewRequest(method, e.srv.URL+path, strings.NewReader(body))
+	if err != nil {
+		return 0, "", err
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, "", err
+	}
+	defer res.Body.Close()
+	b, err := io.ReadAll(res.Body)
+	return res.StatusCode, string(b), err
 }

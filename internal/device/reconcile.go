@@ -96,6 +96,15 @@ func (s *Service) Synchronise(ctx context.Context, orgID, deviceID int64, remove
 			orgID, deviceID, s.Now()); err != nil {
 			return err
 		}
+		// An earlier query handed out and not answered is superseded too: its late result
+		// is then ignored (Result finds it no longer sent), and what it left is dropped.
+		if _, err := s.q(ctx).ExecContext(ctx, `UPDATE device_commands SET status = 'cancelled', result = 'superseded', done_at = $3
+			WHERE org_id = $1 AND device_id = $2 AND status = 'sent' AND label IN ($4, $5)`, orgID, deviceID, s.Now(), SyncLabel, SyncRemoveLabel); err != nil {
+			return err
+		}
+		if _, err := s.q(ctx).ExecContext(ctx, `DELETE FROM device_uploads WHERE org_id = $1 AND device_id = $2 AND tbl LIKE 'USERLIST %'`, orgID, deviceID); err != nil {
+			return err
+		}
 		return s.queue(ctx, orgID, deviceID, QueryUsers, label)
 	})
 	if err != nil {
@@ -183,8 +192,14 @@ func (s *Service) ReconcileList(ctx context.Context, orgID, deviceID int64, user
 	if err != nil {
 		return res, err
 	}
+	// A list uploaded twice (the query sent again after no result) counts each PIN once;
+	// the last line of a PIN wins.
 	onDevice := make(map[string]DeviceUser, len(users))
+	var pins []string
 	for _, u := range users {
+		if _, seen := onDevice[u.PIN]; !seen {
+			pins = append(pins, u.PIN)
+		}
 		onDevice[u.PIN] = u
 	}
 	now := s.Now()
@@ -219,21 +234,21 @@ func (s *Service) ReconcileList(ctx context.Context, orgID, deviceID int64, user
 			batch = append(batch, [2]string{"DATA DELETE USERINFO PIN=" + pin, "delete " + pin})
 		}
 	}
-	for _, u := range users {
-		if enrolled[u.PIN] {
+	for _, pin := range pins {
+		if enrolled[pin] {
 			continue
 		}
-		if !knownSet[u.PIN] {
+		if !knownSet[pin] {
 			res.Unknown++
 			if len(res.UnknownPINs) < MaxUnknownListed {
-				res.UnknownPINs = append(res.UnknownPINs, u.PIN)
+				res.UnknownPINs = append(res.UnknownPINs, pin)
 			}
 			if !removeUnknown {
 				continue
 			}
 		}
 		res.Removed++
-		batch = append(batch, [2]string{"DATA DELETE USERINFO PIN=" + clean(u.PIN), "delete " + u.PIN})
+		batch = append(batch, [2]string{"DATA DELETE USERINFO PIN=" + clean(pin), "delete " + pin})
 	}
 	batch = append(batch, [2]string{"INFO", "info"})
 	return res, s.queueMany(ctx, orgID, deviceID, batch)
