@@ -1,7 +1,8 @@
 // "Synchronise": asks the terminal for its users (one command), polls the command queue every
 // 2 s until it answered, then shows what the reconciliation did (added, updated, removed,
 // unknown on the terminal) with the commands it queued; PINs Hadir never enrolled are listed
-// and removed only on request. Without a running batch it lists the latest commands.
+// and removed only on request. Without a running batch it lists the latest commands and the
+// newest synchronisation's result among them.
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Progress, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { SyncOutlined } from '@ant-design/icons';
@@ -11,7 +12,7 @@ import type { DeviceCommand, DeviceCommandStatus, DeviceFace } from '../api/face
 import { COMMANDS_PAGE_SIZE } from '../api/faces';
 import { useCommands, useSynchronise } from '../api/devices';
 import { withDeviceErrors } from '../api/errors';
-import { reconciliation, syncProgress, type SyncBatch } from '../api/sync-progress';
+import { reconciliation, SYNC_LABELS, syncProgress, type SyncBatch } from '../api/sync-progress';
 import { QueryError } from '../../../components/query-error';
 import { translateApiError } from '../../../lib/form-errors';
 import { MAX_PAGE_SIZE } from '../../../lib/use-list-url-state';
@@ -59,7 +60,13 @@ export function SyncPanel({ face, deviceId, canEdit }: { face: DeviceFace; devic
   }, [done]);
   const running = polling && !done;
 
-  const result = progress?.done ? reconciliation(progress.commands[0]) : null;
+  // This synchronisation's result once answered; without one running (the panel opened
+  // later), the newest synchronisation among the latest commands.
+  const result = progress
+    ? progress.done
+      ? reconciliation(progress.commands[0])
+      : null
+    : reconciliation(commands.data?.data.find((c) => SYNC_LABELS.includes(c.label)));
 
   const start = (removeUnknown = false) =>
     sync.mutate(
