@@ -29,6 +29,9 @@ func runDeviceSim(ctx context.Context, args []string) error {
 	polls := fs.Int("polls", 3, "how many times to poll for commands (0: none)")
 	interval := fs.Duration("interval", 2*time.Second, "time between polls and between upload retries")
 	loop := fs.Bool("loop", false, "keep polling and uploading until interrupted")
+	userTable := fs.String("user-table", "OPERLOG", "the table the terminal answers a user query (synchronise) in: OPERLOG or USERINFO (newer firmware)")
+	var keypad multiFlag
+	fs.Var(&keypad, "user", "a user PIN,Name already on the terminal, as enrolled at its keypad (repeatable)")
 	var punches multiFlag
 	fs.Var(&punches, "punch", "a punch PIN[,YYYY-MM-DD HH:MM:SS[,status[,verify]]] (repeatable; no time = now)")
 	if err := fs.Parse(args); err != nil {
@@ -39,6 +42,16 @@ func runDeviceSim(ctx context.Context, args []string) error {
 	}
 	sim := devicesim.New(*server, *sn)
 	sim.Key = *key
+	switch t := strings.ToUpper(*userTable); t {
+	case "OPERLOG", "USERINFO":
+		sim.UserTable = t
+	default:
+		return fmt.Errorf("devicesim: -user-table is OPERLOG or USERINFO")
+	}
+	for _, u := range keypad {
+		pin, name, _ := strings.Cut(u, ",")
+		sim.EnrolAtTerminal(strings.TrimSpace(pin), strings.TrimSpace(name))
+	}
 	opts, err := sim.Handshake(ctx)
 	if err != nil {
 		return err

@@ -213,8 +213,14 @@ func (f deviceFace) enrol(kind string, add bool) func(http.ResponseWriter, *http
 	}
 }
 
+type syncRequest struct {
+	enrolRequest
+	// RemoveUnknown also deletes the PINs on the terminal that Hadir never put there.
+	RemoveUnknown bool `json:"remove_unknown"`
+}
+
 func (f deviceFace) synchronise(w http.ResponseWriter, r *http.Request) error {
-	var req enrolRequest
+	var req syncRequest
 	if err := web.Decode(w, r, &req); err != nil {
 		return err
 	}
@@ -222,7 +228,7 @@ func (f deviceFace) synchronise(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	n, err := f.a.Devices.Synchronise(r.Context(), principal(r).OrgID, id)
+	n, err := f.a.Devices.Synchronise(r.Context(), principal(r).OrgID, id, req.RemoveUnknown)
 	if err != nil {
 		return err
 	}

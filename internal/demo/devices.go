@@ -54,7 +54,7 @@ func seedDevice(ctx context.Context, a *app.App, orgID int64, sn, groupKind stri
 			return err
 		}
 	}
-	if _, err := a.Devices.Synchronise(ctx, orgID, d.ID); err != nil {
+	if _, err := a.Devices.Synchronise(ctx, orgID, d.ID, false); err != nil {
 		return err
 	}
 	if _, err := a.Devices.SaveBeacon(ctx, device.Beacon{OrgID: orgID, Name: "Staff room", UUID: "f7826da6-4fa2-4e98-8024-bc5b71e0893e", Major: beaconMajor, Minor: 1, Serial: "KNT-" + sn}); err != nil {

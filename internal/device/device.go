@@ -497,60 +497,6 @@ func (s *Service) enrolled(ctx context.Context, orgID, deviceID int64) ([]Enroll
 	return out, rows.Err()
 }
 
-// Synchronise queues what makes the terminal match the enrolment: every enrolled person's
-// user record and face photo, the deletion of every PIN the terminal holds that is no longer
-// enrolled (as far as the server knows it), and an INFO to refresh the counts. Commands of
-// an earlier synchronisation or enrolment still waiting are cancelled and replaced.
-func (s *Service) Synchronise(ctx context.Context, orgID, deviceID int64) (int, error) {
-	if _, err := s.Get(ctx, orgID, deviceID); err != nil {
-		return 0, err
-	}
-	people, err := s.enrolled(ctx, orgID, deviceID)
-	if err != nil {
-		return 0, err
-	}
-	known, err := s.knownPINs(ctx, orgID, deviceID)
-	if err != nil {
-		return 0, err
-	}
-	n := 0
-	err = s.db.WithTx(ctx, func(ctx context.Context) error {
-		if _, err := s.q(ctx).ExecContext(ctx, `UPDATE device_commands SET status = 'cancelled', result = 'superseded', done_at = $3 WHERE org_id = $1 AND device_id = $2 AND status = 'queued'`,
-			orgID, deviceID, s.Now()); err != nil {
-			return err
-		}
-		prof, err := s.profile(ctx, orgID, deviceID)
-		if err != nil {
-			return err
-		}
-		keep := map[string]bool{}
-		for _, p := range people {
-			keep[p.Code] = true
-			if err := s.queue(ctx, orgID, deviceID, UserCommand(p.Code, prof.FitName(p.Name)), "user "+p.Code); err != nil {
-				return err
-			}
-			n++
-			if len(p.Image) > 0 && prof.TakesPhotos {
-				if err := s.queue(ctx, orgID, deviceID, PhotoCommand(p.Code, p.Image), "photo "+p.Code); err != nil {
-					return err
-				}
-				n++
-			}
-		}
-		for _, pin := range known {
-			if !keep[pin] {
-				if err := s.queue(ctx, orgID, deviceID, "DATA DELETE USERINFO PIN="+pin, "delete "+pin); err != nil {
-					return err
-				}
-				n++
-			}
-		}
-		n++
-		return s.queue(ctx, orgID, deviceID, "INFO", "info")
-	})
-	return n, err
-}
-
 // knownPINs are the PINs the server ever put on the device or saw from it.
 func (s *Service) knownPINs(ctx context.Context, orgID, deviceID int64) ([]string, error) {
 	rows, err := s.q(ctx).QueryContext(ctx, `SELECT DISTINCT label FROM device_commands WHERE org_id = $1 AND device_id = $2 AND label LIKE 'user %' AND status = 'ok'`, orgID, deviceID)
@@ -669,7 +615,7 @@ func (s *Service) Claim(ctx context.Context, d Device, limit int) ([]Command, er
 	}
 	rows.Close()
 	// One transaction for the batch: a commit per command made a backlog of 10,000 cost
-	// minutes on PostgreSQL (BenchmarkReconcile10k).
+	// minutes on PostgreSQL (BenchmarkReconcile10000).
 	var out []Command
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
 		out = out[:0]
@@ -693,13 +639,19 @@ func (s *Service) Claim(ctx context.Context, d Device, limit int) ([]Command, er
 
 // Result records a device's answer to a command: Return=0 (or more, for counts) is
 // success, a negative code a failure, kept with the code.
-func (s *Service) Result(ctx context.Context, d Device, id int64, code int, extra string) error {
+// It returns the command's label (a synchronisation's query is reconciled next).
+func (s *Service) Result(ctx context.Context, d Device, id int64, code int, extra string) (string, error) {
 	status := OK
 	if code < 0 {
 		status = Failed
 	}
-	return s.exec(ctx, `UPDATE device_commands SET status = $3, return_code = $4, result = $5, done_at = $6 WHERE device_id = $1 AND id = $2 AND status IN ('sent', 'queued')`,
-		d.ID, id, status, code, extra, s.Now())
+	var label string
+	err := s.q(ctx).QueryRowContext(ctx, `UPDATE device_commands SET status = $3, return_code = $4, result = $5, done_at = $6 WHERE device_id = $1 AND id = $2 AND status IN ('sent', 'queued')
+		RETURNING label`, d.ID, id, status, code, extra, s.Now()).Scan(&label)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", ErrNotFound
+	}
+	return label, err
 }
 
 // Report is what a terminal tells of itself (its INFO): every field may be unknown (empty or

@@ -323,6 +323,14 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request, d device.Device)
 	table := asText(strings.ToUpper(r.URL.Query().Get("table")))
 	ctx := r.Context()
 	if table != "ATTLOG" {
+		// The user list answering a synchronisation's query is kept whole for Reconcile.
+		if table == "OPERLOG" || table == "USERINFO" {
+			if err := s.userList(ctx, d, body); err != nil {
+				slog.Error("iclock: user list", "sn", d.Code, "err", err)
+				http.Error(w, "try later", http.StatusServiceUnavailable)
+				return
+			}
+		}
 		if err := s.Devices.Record(ctx, d, table, body); err != nil {
 			http.Error(w, "try later", http.StatusServiceUnavailable)
 			return
@@ -340,6 +348,19 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request, d device.Device)
 		_ = s.Devices.SetStamp(ctx, d, asText(stamp))
 	}
 	text(w, fmt.Sprintf("OK: %d\n", n))
+}
+
+// userList keeps an OPERLOG or USERINFO upload holding user lines while the device's user
+// query is waiting for its answer.
+func (s *Server) userList(ctx context.Context, d device.Device, body string) error {
+	if len(device.ParseUserList(body)) == 0 {
+		return nil
+	}
+	id, err := s.Devices.PendingSync(ctx, d)
+	if err != nil || id == 0 {
+		return err
+	}
+	return s.Devices.RecordUserList(ctx, d, id, body)
 }
 
 // ingest stores the punches of an ATTLOG body and returns how many lines it accepted (new
@@ -464,11 +485,19 @@ func (s *Server) deviceCmd(w http.ResponseWriter, r *http.Request, d device.Devi
 		slog.Warn("iclock: bad devicecmd", "sn", d.Code, "err", err)
 	}
 	// The results of one post in one transaction: a commit each made a large
-	// synchronisation slow on PostgreSQL (BenchmarkReconcile10k).
+	// synchronisation slow on PostgreSQL (BenchmarkReconcile10000).
 	err = s.DB.WithTx(r.Context(), func(ctx context.Context) error {
 		for _, res := range results {
-			if err := s.Devices.Result(ctx, d, res.ID, res.Return, strings.TrimSpace(res.Extra)); err != nil && !errors.Is(err, device.ErrNotFound) {
+			label, err := s.Devices.Result(ctx, d, res.ID, res.Return, strings.TrimSpace(res.Extra))
+			if err != nil && !errors.Is(err, device.ErrNotFound) {
 				return err
+			}
+			// The terminal answered a synchronisation's user query: its list came before
+			// this result (POST cdata); the difference is queued now.
+			if err == nil && device.IsSync(label) {
+				if _, err := s.Devices.Reconcile(ctx, d, res.ID, label, res.Return >= 0); err != nil {
+					return err
+				}
 			}
 			if res.Cmd == "INFO" && res.Extra != "" {
 				if err := s.Devices.Seen(ctx, d, remoteIP(r), ParseInfoReply(res.Extra)); err != nil {

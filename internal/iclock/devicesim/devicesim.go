@@ -26,6 +26,7 @@ type User struct {
 	PIN   string
 	Name  string
 	Pri   string
+	Card  string
 	Photo bool
 }
 
@@ -41,6 +42,12 @@ type Sim struct {
 	// PushVersion is the pushver of the handshake ("2.4.1" by default); "" plays the
 	// black-and-white 6.60 generation, which sends none and reads TimeZone in whole hours.
 	PushVersion string
+	// UserTable is the table the terminal uploads its user list in when asked
+	// (DATA QUERY USERINFO): "OPERLOG" ("USER PIN=..." lines, the default) or "USERINFO"
+	// ("PIN=..." lines, newer firmware).
+	UserTable string
+	// NoUserQuery plays old firmware that refuses DATA QUERY USERINFO (-1002).
+	NoUserQuery bool
 
 	mu       sync.Mutex
 	users    map[string]User
@@ -209,6 +216,21 @@ func (s *Sim) EnrolAtTerminal(pin, name string) {
 	s.users[pin] = User{PIN: pin, Name: name}
 }
 
+// SetUser writes a user record at the terminal (a rename, a card, an administrator's
+// privilege given at the keypad): the server is not told.
+func (s *Sim) SetUser(u User) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.users[u.PIN] = u
+}
+
+// RemoveAtTerminal deletes a user at the terminal's keypad: the server is not told.
+func (s *Sim) RemoveAtTerminal(pin string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.users, pin)
+}
+
 // Pending is the number of punches not yet acknowledged.
 func (s *Sim) Pending() int {
 	s.mu.Lock()
@@ -286,6 +308,13 @@ func (s *Sim) Poll(ctx context.Context) (int, error) {
 			continue
 		}
 		ret, kind, extra := s.apply(cmd)
+		// Asked for its users, a terminal uploads them (POST cdata) before it reports the
+		// command's result, 1,000 lines a post.
+		if strings.HasPrefix(cmd, "DATA QUERY USERINFO") && ret == 0 {
+			if err := s.uploadUsers(ctx); err != nil {
+				return 0, err
+			}
+		}
 		recheck = recheck || cmd == "CHECK"
 		r := "ID=" + idText + "&Return=" + strconv.Itoa(ret) + "&CMD=" + kind
 		if extra != "" {
@@ -312,6 +341,29 @@ func (s *Sim) Poll(ctx context.Context) (int, error) {
 	return len(results), nil
 }
 
+// uploadUsers sends the user table as a terminal answers DATA QUERY USERINFO.
+func (s *Sim) uploadUsers(ctx context.Context) error {
+	table, prefix := "OPERLOG", "USER "
+	if s.UserTable == "USERINFO" {
+		table, prefix = "USERINFO", ""
+	}
+	var lines []string
+	for _, u := range s.Users() {
+		lines = append(lines, fmt.Sprintf("%sPIN=%s\tName=%s\tPri=%s\tPasswd=\tCard=%s\tGrp=1\tTZ=0000000000000000", prefix, u.PIN, u.Name, u.Pri, u.Card))
+	}
+	for start := 0; start < len(lines); start += 1000 {
+		part := lines[start:min(start+1000, len(lines))]
+		code, body, _, err := s.do(ctx, "POST", s.url("/iclock/cdata", url.Values{"table": {table}, "Stamp": {"9999"}}), strings.Join(part, "\n")+"\n")
+		if err != nil {
+			return err
+		}
+		if code != http.StatusOK || !strings.HasPrefix(strings.TrimSpace(body), "OK") {
+			return fmt.Errorf("devicesim: user list not acknowledged: %d %q", code, strings.TrimSpace(body))
+		}
+	}
+	return nil
+}
+
 // apply runs one command on the user table and gives its return code.
 func (s *Sim) apply(cmd string) (int, string, string) {
 	s.mu.Lock()
@@ -324,7 +376,7 @@ func (s *Sim) apply(cmd string) (int, string, string) {
 			return -1, "DATA", ""
 		}
 		u := s.users[f["PIN"]]
-		u.PIN, u.Name, u.Pri = f["PIN"], f["Name"], f["Pri"]
+		u.PIN, u.Name, u.Pri, u.Card = f["PIN"], f["Name"], f["Pri"], f["Card"]
 		s.users[u.PIN] = u
 		return 0, "DATA", ""
 	case strings.HasPrefix(cmd, "DATA DELETE USERINFO "):
@@ -340,6 +392,8 @@ func (s *Sim) apply(cmd string) (int, string, string) {
 		u.Photo = true
 		s.users[u.PIN] = u
 		return 0, "DATA", ""
+	case cmd == "DATA QUERY USERINFO" && !s.NoUserQuery:
+		return 0, "DATA", "" // the list goes up by POST cdata (uploadUsers)
 	case cmd == "INFO":
 		return 0, "INFO", fmt.Sprintf("~DeviceName=Hadir Simulator\nFWVersion=Ver 6.60 devicesim\nUserCount=%d\nMaxUserCount=3000\nFaceCount=%d\nTransactionCount=%d\nMaxAttLogCount=100000\nIPAddress=127.0.0.1",
 			len(s.users), s.faces(), s.Uploaded)

@@ -1464,7 +1464,7 @@ export interface paths {
     post: operations["postDeviceFacialEmployeesDelete"];
   };
   "/api/device/facial/synchronize": {
-    /** Queue the commands that make the terminal match its enrolment */
+    /** Ask the terminal for its users; its answer is reconciled with the enrolment */
     post: operations["postDeviceFacialSynchronize"];
   };
   "/api/device/facial/commands": {
@@ -1520,7 +1520,7 @@ export interface paths {
     post: operations["postSchoolDeviceFacialStaffDelete"];
   };
   "/api/school/device/facial/synchronize": {
-    /** Queue the commands that make the terminal match its enrolment */
+    /** Ask the terminal for its users; its answer is reconciled with the enrolment */
     post: operations["postSchoolDeviceFacialSynchronize"];
   };
   "/api/school/device/facial/commands": {
@@ -3378,10 +3378,26 @@ export interface components {
     };
     DeviceSyncInput: {
       device_id: number;
+      /** @description also delete the PINs on the terminal that Hadir never put there (enrolled at its keypad); without it they are only listed in the reconciliation */
+      remove_unknown?: boolean;
     };
     DeviceSyncResult: {
-      /** @description commands queued by this synchronisation */
+      /** @description commands queued by this synchronisation: 1, the user query (DATA QUERY USERINFO) */
       queued: number;
+    };
+    /** @description What a synchronisation did once the terminal answered its user query: the JSON text in the result of the command labelled sync or sync+unknown (not a response of its own). */
+    DeviceReconciliation: {
+      /** @description false: the terminal could not list its users; everyone enrolled was sent again */
+      listed: boolean;
+      added: number;
+      /** @description on the terminal with another name, privilege or card */
+      updated: number;
+      removed: number;
+      /** @description PINs on the terminal Hadir never put there */
+      unknown: number;
+      /** @description the first 50 of them */
+      unknown_pins: string[];
+      unknown_removed: boolean;
     };
     /**
      * @description cancelled: superseded before the device fetched it (a person changed or removed again, or a later synchronisation); neither a failure nor still to do.
@@ -3398,6 +3414,7 @@ export interface components {
       status: components["schemas"]["DeviceCommandStatus"];
       attempts: number;
       return_code: number | null;
+      /** @description the terminal's reply; for a synchronisation's query (label sync, sync+unknown) a DeviceReconciliation as JSON */
       result: string;
       /** Format: date-time */
       created_at: string;
@@ -12431,7 +12448,7 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
-  /** Queue the commands that make the terminal match its enrolment */
+  /** Ask the terminal for its users; its answer is reconciled with the enrolment */
   postDeviceFacialSynchronize: {
     requestBody: {
       content: {
@@ -12835,7 +12852,7 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
-  /** Queue the commands that make the terminal match its enrolment */
+  /** Ask the terminal for its users; its answer is reconciled with the enrolment */
   postSchoolDeviceFacialSynchronize: {
     requestBody: {
       content: {

@@ -128,11 +128,14 @@ export function fetchCommands(face: DeviceFace, deviceId: number, size = COMMAND
 export function useSynchronise(face: DeviceFace) {
   const invalidate = useInvalidate(face);
   return useMutation({
-    /** Notes the newest command first so the batch of this synchronisation can be told apart. */
-    mutationFn: async (deviceId: number) => {
+    /**
+     * Notes the newest command first so the batch of this synchronisation (its user query) can be
+     * told apart. removeUnknown also deletes the PINs Hadir never put on the terminal.
+     */
+    mutationFn: async ({ deviceId, removeUnknown = false }: { deviceId: number; removeUnknown?: boolean }) => {
       const before = await fetchCommands(face, deviceId, 1);
       const afterId = before.data[0]?.id ?? 0;
-      const r = await api.post<DataEnvelope<{ queued: number }>>(face.api.synchronize, { device_id: deviceId });
+      const r = await api.post<DataEnvelope<{ queued: number }>>(face.api.synchronize, { device_id: deviceId, remove_unknown: removeUnknown });
       return { afterId, queued: r.data.queued };
     },
     onSuccess: invalidate,

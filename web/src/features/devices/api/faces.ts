@@ -9,6 +9,8 @@ export type DeviceCommand = Schemas['DeviceCommand'];
 export type DeviceCommandStatus = Schemas['DeviceCommandStatus'];
 export type DevicePerson = Schemas['DevicePerson'];
 export type CodeCheck = Schemas['CodeCheck'];
+/** What a synchronisation did: the JSON result of its user query. */
+export type Reconciliation = Schemas['DeviceReconciliation'];
 
 export type DeviceOrg = 'company' | 'school';
 export type EnrolKind = 'employee' | 'teacher' | 'staff';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceCommand, DeviceCommandStatus } from './faces';
-import { batchCommands, syncProgress } from './sync-progress';
+import { batchCommands, reconciliation, syncProgress } from './sync-progress';
 
 function cmd(id: number, status: DeviceCommandStatus): DeviceCommand {
   return {
@@ -57,5 +57,23 @@ describe('synchronisation progress', () => {
 
   it('treats an empty batch as done', () => {
     expect(syncProgress([], { afterId: 9, queued: 0 })).toMatchObject({ percent: 100, done: true });
+  });
+});
+
+describe('reconciliation', () => {
+  const query = (label: string, result: string): DeviceCommand => ({ ...cmd(9, 'ok'), command: 'DATA QUERY USERINFO', label, result });
+
+  it('reads the result of a synchronisation once the terminal answered', () => {
+    const r = reconciliation(
+      query('sync', '{"listed":true,"added":1,"updated":2,"removed":1,"unknown":1,"unknown_pins":["K9"],"unknown_removed":false}'),
+    );
+    expect(r).toEqual({ listed: true, added: 1, updated: 2, removed: 1, unknown: 1, unknown_pins: ['K9'], unknown_removed: false });
+  });
+
+  it('is null before the answer, for other commands and for a result that is not one', () => {
+    expect(reconciliation(query('sync', ''))).toBeNull();
+    expect(reconciliation(query('user E1', '{"added":1,"removed":0}'))).toBeNull();
+    expect(reconciliation(query('sync+unknown', '{broken'))).toBeNull();
+    expect(reconciliation(undefined)).toBeNull();
   });
 });

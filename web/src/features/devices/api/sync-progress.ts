@@ -2,7 +2,7 @@
 // created after the newest command known before it started (ids grow); a command is finished
 // once acknowledged (ok), refused (failed), given up (expired) or superseded before the
 // device fetched it (cancelled: a person changed again while the batch ran).
-import type { DeviceCommand, DeviceCommandStatus } from './faces';
+import type { DeviceCommand, DeviceCommandStatus, Reconciliation } from './faces';
 
 export interface SyncBatch {
   /** The newest command id before the synchronisation (0 when the device had none). */
@@ -47,4 +47,30 @@ export function syncProgress(commands: DeviceCommand[], batch: SyncBatch): SyncP
   const total = batch.queued;
   const percent = total > 0 ? Math.min(100, Math.round((finished / total) * 100)) : 100;
   return { total, ok, failed, expired, finished, percent, done: finished >= total, commands: mine };
+}
+
+/** Labels of a synchronisation's user query (the second also removes the unknown PINs). */
+export const SYNC_LABELS = ['sync', 'sync+unknown'];
+
+/**
+ * What a synchronisation did, from its user query's result (JSON written once the terminal
+ * answered); null while it has not answered, or for any other command.
+ */
+export function reconciliation(command: DeviceCommand | undefined): Reconciliation | null {
+  if (!command || !SYNC_LABELS.includes(command.label) || !command.result.startsWith('{')) return null;
+  try {
+    const r = JSON.parse(command.result) as Partial<Reconciliation>;
+    if (typeof r.added !== 'number' || typeof r.removed !== 'number') return null;
+    return {
+      listed: !!r.listed,
+      added: r.added,
+      updated: r.updated ?? 0,
+      removed: r.removed,
+      unknown: r.unknown ?? 0,
+      unknown_pins: Array.isArray(r.unknown_pins) ? r.unknown_pins : [],
+      unknown_removed: !!r.unknown_removed,
+    };
+  } catch {
+    return null;
+  }
 }
