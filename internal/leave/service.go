@@ -4,10 +4,11 @@ import (
 	"context"
 
 	"errors"
-	"math"
 	"fmt"
 	"hadir/internal/approval"
+	"math"
 	"net/http"
+	"sort"
 	"strings"
 	"time"
 	"unicode"
@@ -482,16 +483,16 @@ func (s *Service) Balances(ctx context.Context, orgID int64, kind, date string) 
 
 // Request is an application as submitted.
 type Request struct {
-	PersonID   int64
-	TypeID     int64
-	From, To   string
-	Session    string // full (default), am, pm, or hours for a time range
-	Hours      Amount // for hourly types
+	PersonID int64
+	TypeID   int64
+	From, To string
+	Session  string // full (default), am, pm, or hours for a time range
+	Hours    Amount // for hourly types
 	// FromTime and ToTime (HH:MM, the organisation's zone) make an hourly type's application
 	// a range of one day (session "hours"): the day keeps its status from the punches.
 	FromTime, ToTime string
-	Reason     string
-	Attachment *Attachment
+	Reason           string
+	Attachment       *Attachment
 }
 
 // Actor is who acts on an application.
@@ -965,6 +966,23 @@ func (s *Service) Approved(ctx context.Context, orgID int64, personIDs []int64, 
 		}
 		if out[a.PersonID] == nil {
 			out[a.PersonID] = map[string]attendance.Leave{}
+		}
+		if a.Session == SessionHours {
+			// A partial-day range joins the date's other ranges; a full or half day of the
+			// date (which the overlap rule keeps apart from ranges) decides it instead.
+			fromC, errF := attendance.ParseClock(a.FromTime)
+			toC, errT := attendance.ParseClock(a.ToTime)
+			if errF != nil || errT != nil || a.From < from || a.From > to {
+				continue
+			}
+			l := out[a.PersonID][a.From]
+			if l.Session == "" {
+				l = attendance.Leave{Status: st, Session: attendance.SessionHours, Name: a.TypeName, TypeID: a.TypeID, Paid: a.Paid}
+			}
+			l.Ranges = append(l.Ranges, attendance.Range{Status: st, Name: a.TypeName, TypeID: a.TypeID, Paid: a.Paid, From: fromC, To: toC})
+			sort.Slice(l.Ranges, func(i, j int) bool { return l.Ranges[i].From < l.Ranges[j].From })
+			out[a.PersonID][a.From] = l
+			continue
 		}
 		l := attendance.Leave{Status: st, Session: a.Session, Name: a.TypeName, TypeID: a.TypeID, Paid: a.Paid}
 		if a.Unit == "hour" {
