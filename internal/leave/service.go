@@ -538,6 +538,8 @@ func checkRequest(r Request) (Request, error) {
 	}
 	if r.Session == SessionHours {
 		checkRange(c, r)
+	} else if r.FromTime != "" || r.ToTime != "" {
+		c.Add("session", "leave.range_session", "a time range has the session hours (or none)", nil)
 	} else if r.Session != "full" && r.Session != "am" && r.Session != "pm" {
 		c.Invalid("session")
 	} else if r.Session != "full" && r.From != r.To {

@@ -1,0 +1,104 @@
+package api_test
+
+import (
+	"fmt"
+	"strconv"
+	"testing"
+	"time"
+
+	"hadir/internal/platform/database"
+	"hadir/internal/testdb"
+)
+
+// TestPartialDayAway (issue 13): an hourly away application covers a time range of one day;
+// a 2-hour errand leaves the day present with 2 h away, a second errand that day that does
+// not meet the first is accepted, the balance is charged in hours, and the daily, personal
+// and monthly views show and sum the minutes.
+func TestPartialDayAway(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		c := e.company("Errand Co")
+		e.setClock(time.Date(2026, 11, 13, 9, 0, 0, 0, kl))
+		g := idOf(e.expect(e.call("POST", "/api/group/record/register", c.token, map[string]any{"name": "Office", "time_in": "08:00", "cut_off_time_in": "10:00", "time_out": "17:00", "cut_off_time_out": "23:00"}), 201))
+		var week []map[string]any
+		for _, d := range []int{1, 2, 3, 4, 5} {
+			week = append(week, map[string]any{"id": d, "type": 1})
+		}
+		e.expect(e.call("POST", "/api/group/schedule", c.token, map[string]any{"id": g, "days": week, "effective_from": "2026-01-01"}), 200)
+		emp := idOf(e.expect(e.call("POST", "/api/employee/record/register", c.token, map[string]any{"code": "P1", "first_name": "Aisyah"}), 201))
+		e.expect(e.call("POST", "/api/group/employees", c.token, map[string]any{"group_id": g, "employees": []int64{emp}, "effective_from": "2026-01-01"}), 200)
+		errand := idOf(e.expect(e.call("POST", "/api/company/away", c.token, map[string]any{"type": "Errand", "unit": "hour", "day_count": 10}), 201))
+		trip := idOf(e.expect(e.call("POST", "/api/company/away", c.token, map[string]any{"type": "Business trip", "day_count": 10}), 201))
+		e.expect(e.call("POST", "/api/company/away/employee/entitlement/bulk", c.token, map[string]any{"leave_type_id": errand, "entitled": 10, "group_id": g}), 200)
+		e.expect(e.call("POST", "/api/company/away/employee/entitlement/bulk", c.token, map[string]any{"leave_type_id": trip, "entitled": 10, "group_id": g}), 200)
+		tok := e.member(c.orgID, emp)
+		apply := func(body map[string]any, status int) resp {
+			t.Helper()
+			body["leave_type_id"] = errand
+			if body["from_date"] == nil {
+				body["from_date"] = "2026-11-16" // a Monday
+			}
+			return e.expect(e.call("POST", "/api/school/personal/away/application", tok, body), status)
+		}
+		field := func(r resp, name string) {
+			t.Helper()
+			if errs, _ := r.body["errors"].(map[string]any); errs[name] == nil {
+				t.Fatalf("no error on %s: %s", name, r.raw)
+			}
+		}
+
+		// Bad ranges: 422 naming the field.
+		field(apply(map[string]any{"from_time": "12:00", "to_time": "10:00"}, 422), "to_time")
+		field(apply(map[string]any{"from_time": "10:00", "to_time": "10:00"}, 422), "to_time")
+		field(apply(map[string]any{"from_time": "25:00", "to_time": "26:00"}, 422), "from_time")
+		field(apply(map[string]any{"from_time": "10:00"}, 422), "to_time")
+		field(apply(map[string]any{"from_time": "10:00", "to_time": "12:00", "to_date": "2026-11-17"}, 422), "to_date")
+		field(apply(map[string]any{"from_time": "10:00", "to_time": "12:00", "hours": 3}, 422), "hours")
+		field(apply(map[string]any{"session": "am", "from_time": "10:00", "to_time": "12:00"}, 422), "session")
+		field(e.expect(e.call("POST", "/api/school/personal/away/application", tok, map[string]any{"leave_type_id": trip, "from_date": "2026-11-16", "from_time": "10:00", "to_time": "12:00"}), 422), "from_time")
+
+		first := apply(map[string]any{"from_time": "10:00", "to_time": "12:00", "reason": "Bank"}, 201).data()
+		if first["session"] != "hours" || first["from_time"] != "10:00" || first["to_time"] != "12:00" || first["amount"].(float64) != 2 {
+			t.Fatalf("first errand: %v", first)
+		}
+		// A second errand that day: refused where it meets the first, accepted after it.
+		if r := apply(map[string]any{"from_time": "11:00", "to_time": "13:00"}, 422); r.str("code") != "leave.overlap" {
+			t.Fatalf("%s", r.raw)
+		}
+		second := apply(map[string]any{"from_time": "12:00", "to_time": "12:30"}, 201).data()
+		if second["amount"].(float64) != 0.5 {
+			t.Fatalf("second errand: %v", second)
+		}
+		// A whole day overlaps every range of its date.
+		e.expect(e.call("POST", "/api/school/personal/away/application", tok, map[string]any{"leave_type_id": trip, "from_date": "2026-11-16"}), 422)
+		for _, a := range []map[string]any{first, second} {
+			e.expect(e.call("POST", "/api/company/away/application/approve", c.token, map[string]any{"id": a["id"]}), 200)
+		}
+		ent := entitlementOf(t, e.expect(e.call("GET", "/api/company/away/employee/entitlement?employee_id="+strconv.FormatInt(emp, 10), c.token, nil), 200), errand)
+		if ent["balance"].(float64) != 7.5 {
+			t.Fatalf("hours left after 2.5 h of errands: %v", ent)
+		}
+
+		// The day stays present as the punches say, with 2.5 h away.
+		e.punch(c.orgID, emp, "2026-11-16 07:55")
+		e.punch(c.orgID, emp, "2026-11-16 17:05")
+		e.setClock(time.Date(2026, 11, 20, 9, 0, 0, 0, kl))
+		check := func(where string, d map[string]any) {
+			t.Helper()
+			if d["status"].(float64) != 1 || d["late"] != false || d["away_minutes"].(float64) != 150 || d["leave_minutes"].(float64) != 0 {
+				t.Fatalf("%s: %v", where, d)
+			}
+		}
+		check("daily report", dayOf(t, e.expect(e.call("GET", "/api/employee/attendance?date=2026-11-16", c.token, nil), 200), emp))
+		check("personal day", e.expect(e.call("GET", "/api/school/personal/attendance/daily?date=2026-11-16", tok, nil), 200).data())
+		m := e.expect(e.call("GET", fmt.Sprintf("/api/employee/attendance/monthly/individual?id=%d&date=2026-11", emp), c.token, nil), 200).data()
+		check("monthly day", m["days"].([]any)[15].(map[string]any))
+		if tot := m["totals"].(map[string]any); tot["away_minutes"].(float64) != 150 || tot["present"].(float64) != 1 {
+			t.Fatalf("monthly totals: %v", tot)
+		}
+		mine := e.expect(e.call("GET", "/api/school/personal/attendance/monthly?date=2026-11", tok, nil), 200).data()
+		if mine["totals"].(map[string]any)["away_minutes"].(float64) != 150 {
+			t.Fatalf("personal month: %v", mine["totals"])
+		}
+	})
+}
