@@ -3,8 +3,11 @@ package api_test
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/xuri/excelize/v2"
 
 	"hadir/internal/platform/database"
 	"hadir/internal/testdb"
@@ -99,6 +102,36 @@ func TestPartialDayAway(t *testing.T) {
 		mine := e.expect(e.call("GET", "/api/school/personal/attendance/monthly?date=2026-11", tok, nil), 200).data()
 		if mine["totals"].(map[string]any)["away_minutes"].(float64) != 150 {
 			t.Fatalf("personal month: %v", mine["totals"])
+		}
+
+		// The monthly and yearly spreadsheets sum the hours away.
+		for _, path := range []string{"/api/employee/attendance/admin/report/monthly?date=2026-11", "/api/employee/attendance/admin/report/yearly?date=2026"} {
+			res := e.expect(e.call("GET", path, c.token, nil), 200)
+			f, err := excelize.OpenReader(strings.NewReader(res.raw))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows, err := f.GetRows(f.GetSheetList()[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			var header, row []string
+			for _, r := range rows {
+				if len(r) > 1 && r[0] == "Code" {
+					header = r
+				} else if len(r) > 1 && r[0] == "P1" {
+					row = r
+				}
+			}
+			col := -1
+			for i, h := range header {
+				if h == "Away h" {
+					col = i
+				}
+			}
+			if col < 0 || len(row) <= col || row[col] != "2.5" {
+				t.Fatalf("%s: header %v, row %v", path, header, row)
+			}
 		}
 	})
 }
