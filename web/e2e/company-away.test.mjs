@@ -5,7 +5,7 @@
 // time range of one day, issue 13) leaves the employee's day present with 2 h away.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiCall, choose, screenshotOnFailure, signIn, startBrowser, startServer } from './harness.mjs';
+import { apiCall, axeViolations, choose, screenshotOnFailure, signIn, startBrowser, startServer } from './harness.mjs';
 import { startSmtpPeer } from './smtp-peer.mjs';
 
 const stamp = Date.now();
@@ -213,6 +213,7 @@ test('a 2-hour errand leaves the day present with 2 h away', () =>
     await typeDate(ep, 'leave-apply-from', today);
     await ep.getByTestId('leave-apply-from-time').fill('20:00');
     await ep.getByTestId('leave-apply-to-time').fill('22:00');
+    assert.deepEqual(await axeViolations(ep), []);
     await ep.getByTestId('leave-apply-submit').click();
     const mine = ep.getByTestId('my-applications-table').locator('tr', { hasText: '20:00–22:00' });
     await mine.getByTestId('leave-status-pending').waitFor();
@@ -226,6 +227,11 @@ test('a 2-hour errand leaves the day present with 2 h away', () =>
     const away = ep.getByTestId('flag-away-minutes').first();
     await away.waitFor();
     assert.equal((await away.innerText()).trim(), 'Away 2 h');
+    assert.deepEqual(await axeViolations(ep), []);
+    // On a phone the day's tags wrap inside the page.
+    await ep.setViewportSize({ width: 390, height: 844 });
+    await away.waitFor();
+    assert.ok(await ep.evaluate(() => document.documentElement.scrollWidth <= 390), 'the page scrolls sideways at 390 px');
     const day = await call('GET', `/api/school/personal/attendance/daily?date=${today}`, undefined, (await call('POST', '/api/auth/login', { email: employee.email, password: employee.password }, null)).body.data.access_token);
     assert.equal(day.body.data.status, 1, day.text);
     assert.equal(day.body.data.away_minutes, 120, day.text);
