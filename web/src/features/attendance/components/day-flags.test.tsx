@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { initI18n, i18n } from '../../../lib/i18n';
 import { DayFlags } from './day-flags';
 
-async function show(day: Parameters<typeof DayFlags>[0]['day'], lang = 'en') {
+async function show(day: Parameters<typeof DayFlags>[0]['day'], lang: NonNullable<Parameters<typeof initI18n>[0]> = 'en') {
   await initI18n(lang);
   await i18n.changeLanguage(lang);
   await i18n.loadNamespaces(['attendance']);
