@@ -104,6 +104,17 @@ func TestPartialDayAway(t *testing.T) {
 			t.Fatalf("personal month: %v", mine["totals"])
 		}
 
+		// The team calendar shows the ranges.
+		cal := e.expect(e.call("GET", "/api/calendar?from=2026-11-16&to=2026-11-16", c.token, nil), 200).data()
+		var ranges []string
+		for _, en := range cal["entries"].([]any) {
+			en := en.(map[string]any)
+			ranges = append(ranges, fmt.Sprint(en["session"], " ", en["from_time"], "-", en["to_time"]))
+		}
+		if strings.Join(ranges, ",") != "hours 10:00-12:00,hours 12:00-12:30" && strings.Join(ranges, ",") != "hours 12:00-12:30,hours 10:00-12:00" {
+			t.Fatalf("calendar entries: %v", ranges)
+		}
+
 		// The monthly and yearly spreadsheets sum the hours away.
 		for _, path := range []string{"/api/employee/attendance/admin/report/monthly?date=2026-11", "/api/employee/attendance/admin/report/yearly?date=2026"} {
 			res := e.expect(e.call("GET", path, c.token, nil), 200)

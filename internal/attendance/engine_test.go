@@ -323,7 +323,9 @@ func TestEvaluatePartialDayRanges(t *testing.T) {
 		return time.Date(2026, 11, 16, int(c)/60, int(c)%60, 0, 0, kl)
 	}
 	later := time.Date(2026, 11, 20, 0, 0, 0, 0, kl)
-	rng := func(st Status, from, to string) Range { return Range{Status: st, Name: "Errand", From: clk(from), To: clk(to)} }
+	rng := func(st Status, from, to string) Range {
+		return Range{Status: st, Name: "Errand", From: clk(from), To: clk(to)}
+	}
 	hours := func(rs ...Range) *Leave { return &Leave{Status: rs[0].Status, Session: SessionHours, Ranges: rs} }
 	cases := []struct {
 		name        string

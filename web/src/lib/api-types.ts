@@ -3690,6 +3690,10 @@ export interface components {
           to: string;
           /** @description full, am, pm (or hours) */
           session: string;
+          /** @description HH:MM of a partial-day range (session hours), else empty */
+          from_time: string;
+          /** @description HH:MM, the range's end, else empty */
+          to_time: string;
         })[];
       holidays: {
           name: string;
