@@ -104,8 +104,23 @@ func TestPartialDayAway(t *testing.T) {
 			t.Fatalf("personal month: %v", mine["totals"])
 		}
 
+		// Assignments in bulk follow the same rule: ranges of one day that meet are refused
+		// (nothing is written), ranges that do not are stored with their hours.
+		bulkItem := func(from, to string) map[string]any {
+			return map[string]any{"employee_id": emp, "leave_type_id": errand, "from_date": "2026-11-17", "from_time": from, "to_time": to}
+		}
+		r := e.expect(e.call("POST", "/api/company/away/assignment/bulk", c.token, map[string]any{"assignments": []any{bulkItem("09:00", "10:00"), bulkItem("09:30", "11:00")}}), 422)
+		if !strings.Contains(r.raw, "leave.overlap") {
+			t.Fatalf("%s", r.raw)
+		}
+		e.expect(e.call("POST", "/api/company/away/assignment/bulk", c.token, map[string]any{"assignments": []any{bulkItem("09:00", "10:00"), bulkItem("15:00", "16:00")}}), 200)
+		ent = entitlementOf(t, e.expect(e.call("GET", "/api/company/away/employee/entitlement?employee_id="+strconv.FormatInt(emp, 10), c.token, nil), 200), errand)
+		if ent["balance"].(float64) != 5.5 {
+			t.Fatalf("hours left after 2 more hours assigned: %v", ent)
+		}
+
 		// The team calendar shows the ranges.
-		cal := e.expect(e.call("GET", "/api/calendar?from=2026-11-16&to=2026-11-16", c.token, nil), 200).data()
+		cal := e.expect(e.call("GET", "/api/calendar?from=2026-11-16&to=2026-11-16", c.token, nil), 200).data() // the 16th only
 		var ranges []string
 		for _, en := range cal["entries"].([]any) {
 			en := en.(map[string]any)
@@ -115,7 +130,7 @@ func TestPartialDayAway(t *testing.T) {
 			t.Fatalf("calendar entries: %v", ranges)
 		}
 
-		// The monthly and yearly spreadsheets sum the hours away.
+		// The monthly and yearly spreadsheets sum the hours away of the month.
 		for _, path := range []string{"/api/employee/attendance/admin/report/monthly?date=2026-11", "/api/employee/attendance/admin/report/yearly?date=2026"} {
 			res := e.expect(e.call("GET", path, c.token, nil), 200)
 			f, err := excelize.OpenReader(strings.NewReader(res.raw))
@@ -140,7 +155,7 @@ func TestPartialDayAway(t *testing.T) {
 					col = i
 				}
 			}
-			if col < 0 || len(row) <= col || row[col] != "2.5" {
+			if col < 0 || len(row) <= col || row[col] != "4.5" { // 2.5 h on the 16th, 2 h assigned on the 17th
 				t.Fatalf("%s: header %v, row %v", path, header, row)
 			}
 		}
