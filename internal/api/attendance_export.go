@@ -112,7 +112,8 @@ func (f attFace) dailyExport(w http.ResponseWriter, r *http.Request) error {
 	t := export.Table{Title: fmt.Sprintf("%s — %s", strings.TrimSuffix(f.exportName("Daily", ""), " "), date), Subtitle: fmt.Sprintf("%s · %s %d · %s %d · %s %d · %s %d",
 		org, W[1], totals.Present, W[2], totals.Absent, W[3], totals.Leave, W[4], totals.Away), GeneratedAt: time.Now().In(loc),
 		Columns: []export.Column{{Header: "No.", Width: 6}, {Header: "Code", Width: 12}, {Header: "Name", Width: 30}, {Header: "Status", Width: 14},
-			{Header: "In time", Width: 10}, {Header: "Last seen", Width: 10}, {Header: "Late", Width: 7}, {Header: "Early out", Width: 9}, {Header: "Reason", Width: 48}}}
+			{Header: "In time", Width: 10}, {Header: "Last seen", Width: 10}, {Header: "Late", Width: 7}, {Header: "Early out", Width: 9},
+			{Header: "Away h", Width: 8}, {Header: "Leave h", Width: 8}, {Header: "Reason", Width: 48}}}
 	lang := r.URL.Query().Get("lang")
 	for i, row := range rows {
 		d := row.Days[0]
@@ -121,7 +122,8 @@ func (f attFace) dailyExport(w http.ResponseWriter, r *http.Request) error {
 			in, last = d.InTime.Format("15:04"), d.LastSeen.Format("15:04")
 		}
 		t.Rows = append(t.Rows, []string{fmt.Sprint(i + 1), row.Person.Code, strings.TrimSpace(row.Person.FirstName + " " + row.Person.LastName),
-			W[d.Status], in, last, yes(d.Late), yes(d.EarlyOut), attendance.ReasonText(d.Reason, lang)})
+			W[d.Status], in, last, yes(d.Late), yes(d.EarlyOut),
+			hoursText(d.RangeAwayMinutes), hoursText(d.RangeLeaveMinutes), attendance.ReasonText(d.Reason, lang)})
 	}
 	name := f.exportName("Daily", date)
 	if f.kind == "employee" {
@@ -168,6 +170,12 @@ func (f attFace) rangeExport(w http.ResponseWriter, r *http.Request) error {
 	for _, h := range []string{W[1], W[2], W[3], W[4], W[5], W[6], "Late"} {
 		cols = append(cols, export.Column{Header: h, Width: 8})
 	}
+	// The hours of partial-day away and leave: in the spreadsheet only, since a PDF page of a
+	// month's grid has no room left for two more columns (the names would wrap).
+	withHours := format == "xlsx"
+	if withHours {
+		cols = append(cols, export.Column{Header: "Away h", Width: 8}, export.Column{Header: "Leave h", Width: 8})
+	}
 	base := r.URL.Query().Get("filter[base]")
 	pr := principal(r)
 	t := export.Table{Title: fmt.Sprintf("%s %s – %s", strings.TrimSpace(f.exportName("Monthly", "")), from, to),
@@ -188,6 +196,9 @@ func (f attFace) rangeExport(w http.ResponseWriter, r *http.Request) error {
 				tt := row.Totals
 				for _, n := range []int{tt.Present, tt.Absent, tt.Leave, tt.Away, tt.Holiday, tt.OffDay, tt.Late} {
 					cells = append(cells, strconv.Itoa(n))
+				}
+				if withHours {
+					cells = append(cells, hoursText(tt.AwayMinutes), hoursText(tt.LeaveMinutes))
 				}
 				return yield(cells)
 			})
@@ -221,7 +232,7 @@ func (f attFace) yearlyExport(w http.ResponseWriter, r *http.Request) error {
 	for m := 1; m <= 12; m++ {
 		cols = append(cols, export.Column{Header: time.Month(m).String()[:3], Width: 6})
 	}
-	for _, h := range []string{W[1], W[2], W[3], W[4], "Late"} {
+	for _, h := range []string{W[1], W[2], W[3], W[4], "Late", "Away h", "Leave h"} {
 		cols = append(cols, export.Column{Header: h, Width: 9})
 	}
 	pr := principal(r)
@@ -246,6 +257,7 @@ func (f attFace) yearlyExport(w http.ResponseWriter, r *http.Request) error {
 				for _, n := range []int{tt.Present, tt.Absent, tt.Leave, tt.Away, tt.Late} {
 					cells = append(cells, strconv.Itoa(n))
 				}
+				cells = append(cells, hoursText(tt.AwayMinutes), hoursText(tt.LeaveMinutes))
 				return yield(cells)
 			})
 		}}
@@ -276,4 +288,12 @@ func yes(b bool) string {
 		return "✓"
 	}
 	return ""
+}
+
+// hoursText is minutes of partial-day away or leave as decimal hours ("2", "2.5"; "" for none).
+func hoursText(minutes int) string {
+	if minutes == 0 {
+		return ""
+	}
+	return strings.TrimRight(strings.TrimRight(strconv.FormatFloat(float64(minutes)/60, 'f', 2, 64), "0"), ".")
 }

@@ -391,13 +391,17 @@ type dayResponse struct {
 	Remark       string `json:"remark,omitempty"`
 	Holiday      string `json:"holiday,omitempty"`
 	LeaveSession string `json:"leave_session,omitempty"`
+	// LeaveMinutes and AwayMinutes are the day's partial-day leave and away (issue 13).
+	LeaveMinutes int `json:"leave_minutes"`
+	AwayMinutes  int `json:"away_minutes"`
 	// Reason is the rule that decided the day, as a code with its parameters (issue 10).
 	Reason attendance.Reason `json:"reason"`
 }
 
 func toDay(d attendance.Result) dayResponse {
 	out := dayResponse{Date: d.Date, Status: int(d.Status), Late: d.Late, EarlyOut: d.EarlyOut, MissingOut: d.MissingOut, Punches: d.Punches,
-		Manual: d.Manual, Remark: d.Remark, Holiday: d.Holiday, LeaveSession: d.LeaveSession, Reason: d.Reason}
+		Manual: d.Manual, Remark: d.Remark, Holiday: d.Holiday, LeaveSession: d.LeaveSession, Reason: d.Reason,
+		LeaveMinutes: d.RangeLeaveMinutes, AwayMinutes: d.RangeAwayMinutes}
 	if d.InTime != nil {
 		out.InTime, out.LastSeen = d.InTime.Format("15:04"), d.LastSeen.Format("15:04")
 	}

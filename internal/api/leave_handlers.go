@@ -335,6 +335,8 @@ type applyRequest struct {
 	To         string       `json:"to_date"`
 	Session    string       `json:"session"`
 	Hours      leave.Amount `json:"hours"`
+	FromTime   string       `json:"from_time"`
+	ToTime     string       `json:"to_time"`
 	Reason     string       `json:"reason"`
 }
 
@@ -392,7 +394,8 @@ func readWithAttachment(w http.ResponseWriter, r *http.Request, req any) (*leave
 }
 
 func (req applyRequest) request(person int64, att *leave.Attachment) leave.Request {
-	return leave.Request{PersonID: person, TypeID: int64(req.TypeID), From: req.From, To: req.To, Session: req.Session, Hours: req.Hours, Reason: req.Reason, Attachment: att}
+	return leave.Request{PersonID: person, TypeID: int64(req.TypeID), From: req.From, To: req.To, Session: req.Session, Hours: req.Hours,
+		FromTime: req.FromTime, ToTime: req.ToTime, Reason: req.Reason, Attachment: att}
 }
 
 // assign is an admin's application for someone, approved at once.

@@ -96,6 +96,22 @@ type Leave struct {
 	// Minutes is the time an hourly type's application takes on this date (0 for a type
 	// counted in days, whose time is the scheduled day's, or half of it for a session).
 	Minutes int
+	// Ranges are the partial-day applications of the date (Session SessionHours, issue 13):
+	// time ranges of leave or away that leave the day's status to the punches.
+	Ranges []Range
+}
+
+// SessionHours is the session of a date that holds only partial-day ranges.
+const SessionHours = "hours"
+
+// Range is one partial-day application: leave or away from a clock time to a later one of
+// the date, in the organisation's zone.
+type Range struct {
+	Status   Status // StatusLeave or StatusAway
+	Name     string
+	TypeID   int64
+	Paid     bool
+	From, To Clock
 }
 
 // Manual is a status an admin set for a date.
@@ -140,6 +156,11 @@ type Result struct {
 	EarlyOutMinutes int `json:"-"`
 	OvertimeMinutes int `json:"-"`
 	LeaveMinutes    int `json:"-"`
+	// RangeLeaveMinutes and RangeAwayMinutes are the minutes of the date's partial-day leave
+	// and away ranges (issue 13), on a scheduled working day that they leave present, late or
+	// absent as the punches say.
+	RangeLeaveMinutes int `json:"leave_minutes"`
+	RangeAwayMinutes  int `json:"away_minutes"`
 	// Leave is the approved leave or away the engine applied to the date (full or half day).
 	Leave *Leave `json:"-"`
 	// Ends is when the date stops taking punches (End): from then on its status is final
@@ -200,6 +221,10 @@ func timesOf(date time.Time, r Rule, loc *time.Location) dayTimes {
 // them once per date and rule.
 func evaluate(d Day, date string, loc *time.Location, now time.Time, times *dayTimes) Result {
 	res := Result{Date: date, Punches: len(d.Punches), Scheduled: d.Rule.Scheduled, Holiday: d.Holiday}
+	var ranges []Range // partial-day ranges: they do not decide the day
+	if d.Leave != nil && d.Leave.Session == SessionHours {
+		ranges, d.Leave = d.Leave.Ranges, nil
+	}
 	if len(d.Punches) > 0 {
 		in, last := d.Punches[0].In(loc), d.Punches[len(d.Punches)-1].In(loc)
 		res.InTime, res.LastSeen = &in, &last
@@ -244,6 +269,23 @@ func evaluate(d Day, date string, loc *time.Location, now time.Time, times *dayT
 		t = timesOf(d.Date, d.Rule, loc)
 	}
 	timeIn, cutIn, timeOut := t.timeIn, t.cutIn, t.timeOut
+	for _, r := range ranges {
+		from, to := at(d.Date, r.From, 0, loc), at(d.Date, r.To, 0, loc)
+		if r.Status == StatusAway {
+			res.RangeAwayMinutes += int(r.To - r.From)
+		} else {
+			res.RangeLeaveMinutes += int(r.To - r.From)
+		}
+		// A range over time in moves it (and cut-off-in with it) to the range's end, one over
+		// time out moves time out to its start: nobody is late for the time they were away.
+		if !from.After(timeIn) && to.After(timeIn) {
+			cutIn = cutIn.Add(to.Sub(timeIn)) // the grace after time in keeps its length
+			timeIn = to
+		}
+		if from.Before(timeOut) && !to.Before(timeOut) {
+			timeOut = from
+		}
+	}
 	var half ReasonParams // the half-day leave or away the reason names beside the punches' rule
 	if d.Leave != nil {   // half-day leave: the leave covers one session, punches judge the other
 		res.LeaveSession, res.Leave = d.Leave.Session, d.Leave

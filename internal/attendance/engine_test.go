@@ -366,3 +366,66 @@ func TestNoScheduleUntilJoiningAGroup(t *testing.T) {
 		})
 	}
 }
+
+// Partial-day away and leave (issue 13): time ranges of one date leave the status to the
+// punches and add their minutes; a range over time in or time out moves it.
+func TestEvaluatePartialDayRanges(t *testing.T) {
+	kl := mustLoc(t, "Asia/Kuala_Lumpur")
+	date := time.Date(2026, 11, 16, 0, 0, 0, 0, kl) // a Monday
+	p := func(hm string) time.Time {
+		c := clk(hm)
+		return time.Date(2026, 11, 16, int(c)/60, int(c)%60, 0, 0, kl)
+	}
+	later := time.Date(2026, 11, 20, 0, 0, 0, 0, kl)
+	rng := func(st Status, from, to string) Range {
+		return Range{Status: st, Name: "Errand", From: clk(from), To: clk(to)}
+	}
+	hours := func(rs ...Range) *Leave { return &Leave{Status: rs[0].Status, Session: SessionHours, Ranges: rs} }
+	cases := []struct {
+		name        string
+		day         Day
+		want        Status
+		late, early bool
+		leave, away int
+	}{
+		{"2-hour errand: present with 2 h away", Day{Rule: office, Leave: hours(rng(StatusAway, "10:00", "12:00")), Punches: []time.Time{p("07:55"), p("17:05")}},
+			StatusPresent, false, false, 0, 120},
+		{"errand does not excuse a late arrival", Day{Rule: office, Leave: hours(rng(StatusAway, "13:00", "15:00")), Punches: []time.Time{p("08:30"), p("17:05")}},
+			StatusPresent, true, false, 0, 120},
+		{"two ranges of one day sum", Day{Rule: office, Leave: hours(rng(StatusAway, "09:00", "10:00"), rng(StatusLeave, "14:00", "15:30")), Punches: []time.Time{p("07:55"), p("17:05")}},
+			StatusPresent, false, false, 90, 60},
+		{"a range over time in: arriving at its end is on time", Day{Rule: office, Leave: hours(rng(StatusLeave, "08:00", "10:00")), Punches: []time.Time{p("10:00"), p("17:05")}},
+			StatusPresent, false, false, 120, 0},
+		{"a range over time in moves cut-off-in with it", Day{Rule: office, Leave: hours(rng(StatusLeave, "07:00", "10:00")), Punches: []time.Time{p("11:30"), p("17:05")}},
+			StatusPresent, true, false, 180, 0},
+		{"a range over time out: leaving at its start is not early", Day{Rule: office, Leave: hours(rng(StatusAway, "15:00", "17:00")), Punches: []time.Time{p("07:55"), p("15:00")}},
+			StatusPresent, false, false, 0, 120},
+		{"leaving before the range is early", Day{Rule: office, Leave: hours(rng(StatusAway, "15:00", "17:00")), Punches: []time.Time{p("07:55"), p("14:00")}},
+			StatusPresent, false, true, 0, 120},
+		{"no punches: absent, not away", Day{Rule: office, Leave: hours(rng(StatusAway, "10:00", "12:00"))},
+			StatusAbsent, false, false, 0, 120},
+		{"holiday keeps the range out", Day{Rule: office, Holiday: "Deepavali", Leave: hours(rng(StatusAway, "10:00", "12:00"))},
+			StatusHoliday, false, false, 0, 0},
+		{"a full day still decides the day", Day{Rule: office, Leave: &Leave{Status: StatusAway, Session: "full"}, Punches: []time.Time{p("07:55")}},
+			StatusAway, false, false, 0, 0},
+	}
+	for _, c := range cases {
+		c.day.Date = date
+		r := Evaluate(c.day, kl, later)
+		if r.Status != c.want || r.Late != c.late || r.EarlyOut != c.early || r.RangeLeaveMinutes != c.leave || r.RangeAwayMinutes != c.away {
+			t.Errorf("%s: got status %d late %v early %v leave %d away %d, want %d %v %v %d %d", c.name,
+				r.Status, r.Late, r.EarlyOut, r.RangeLeaveMinutes, r.RangeAwayMinutes, c.want, c.late, c.early, c.leave, c.away)
+		}
+		if c.want == StatusPresent && r.Leave != nil {
+			t.Errorf("%s: a partial day names no leave of the day (%+v)", c.name, r.Leave)
+		}
+	}
+	var tot Totals
+	for _, c := range cases[:3] {
+		c.day.Date = date
+		tot.Add(Evaluate(c.day, kl, later))
+	}
+	if tot.Present != 3 || tot.AwayMinutes != 300 || tot.LeaveMinutes != 90 {
+		t.Errorf("totals %+v, want 3 present, 300 away minutes and 90 leave minutes", tot)
+	}
+}

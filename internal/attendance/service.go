@@ -691,6 +691,9 @@ type Totals struct {
 	Open       int `json:"open"`
 	Late       int `json:"late"`
 	EarlyOut   int `json:"early_out"`
+	// LeaveMinutes and AwayMinutes sum the days' partial-day leave and away (issue 13).
+	LeaveMinutes int `json:"leave_minutes"`
+	AwayMinutes  int `json:"away_minutes"`
 }
 
 // Add counts one result.
@@ -721,6 +724,8 @@ func (t *Totals) Add(r Result) {
 	if r.EarlyOut {
 		t.EarlyOut++
 	}
+	t.LeaveMinutes += r.RangeLeaveMinutes
+	t.AwayMinutes += r.RangeAwayMinutes
 }
 
 // ByStatus lists the totals as status and total pairs (the dashboard's shape): the statuses

@@ -84,7 +84,7 @@ func (s *Service) BulkAssign(ctx context.Context, orgID int64, personKind, kind 
 			if !ok {
 				return itemError(i, validate.Field("leave_type_id", "validation.invalid", "the leave type is not valid"))
 			}
-			if err := checkRequestType(r, typ); err != nil {
+			if rs[i], err = checkRequestType(r, typ); err != nil {
 				return itemError(i, err)
 			}
 		}
@@ -167,7 +167,7 @@ func (s *Service) BulkAssign(ctx context.Context, orgID int64, personKind, kind 
 					on.Available -= amount
 				}
 				app := Application{OrgID: orgID, PersonID: r.PersonID, TypeID: typ.ID, Kind: kind, From: r.From, To: r.To, Session: r.Session, Amount: amount,
-					Reason: r.Reason, Status: Approved, Assignment: true, DecidedBy: by.Name, DecidedAt: &now, PolicyOverride: override}
+					FromTime: r.FromTime, ToTime: r.ToTime, Reason: r.Reason, Status: Approved, Assignment: true, DecidedBy: by.Name, DecidedAt: &now, PolicyOverride: override}
 				active[r.PersonID] = append(active[r.PersonID], app)
 				apps = append(apps, app)
 				continue
@@ -197,7 +197,7 @@ func (s *Service) BulkAssign(ctx context.Context, orgID int64, personKind, kind 
 				e.compute()
 			}
 			app := Application{OrgID: orgID, PersonID: r.PersonID, TypeID: typ.ID, Kind: kind, From: r.From, To: r.To, Session: r.Session, Amount: amount,
-				Reason: r.Reason, Status: Approved, Assignment: true, DecidedBy: by.Name, DecidedAt: &now, PolicyOverride: override}
+				FromTime: r.FromTime, ToTime: r.ToTime, Reason: r.Reason, Status: Approved, Assignment: true, DecidedBy: by.Name, DecidedAt: &now, PolicyOverride: override}
 			active[r.PersonID] = append(active[r.PersonID], app)
 			apps = append(apps, app)
 		}
@@ -296,7 +296,7 @@ func (s *SQLStore) PeopleRows(ctx context.Context, orgID int64, ids []int64, loc
 // kind) of some people that touch [from, to].
 func (s *SQLStore) ActiveApplications(ctx context.Context, orgID int64, ids []int64, from, to string) (map[int64][]Application, error) {
 	set, arg := s.idSet(4, ids)
-	rows, err := s.q(ctx).QueryContext(ctx, `SELECT a.person_id, a.from_date, a.to_date, a.session FROM leave_applications a
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT a.person_id, a.from_date, a.to_date, a.session, a.from_time, a.to_time FROM leave_applications a
 		WHERE a.org_id = $1 AND a.person_id IN `+set+` AND a.status IN ('pending', 'approved') AND a.from_date <= $3 AND a.to_date >= $2`, orgID, from, to, arg)
 	if err != nil {
 		return nil, err
@@ -305,7 +305,7 @@ func (s *SQLStore) ActiveApplications(ctx context.Context, orgID int64, ids []in
 	out := map[int64][]Application{}
 	for rows.Next() {
 		var a Application
-		if err := rows.Scan(&a.PersonID, &a.From, &a.To, &a.Session); err != nil {
+		if err := rows.Scan(&a.PersonID, &a.From, &a.To, &a.Session, &a.FromTime, &a.ToTime); err != nil {
 			return nil, err
 		}
 		out[a.PersonID] = append(out[a.PersonID], a)
@@ -327,7 +327,7 @@ func (s *SQLStore) EntitlementsBetween(ctx context.Context, orgID int64, ids []i
 
 // InsertApplications stores applications with multi-row statements.
 func (s *SQLStore) InsertApplications(ctx context.Context, apps []Application, createdBy int64) error {
-	const per = 400 // rows per statement: 6,800 parameters
+	const per = 350 // rows per statement: 6,650 parameters
 	var by any
 	if createdBy > 0 {
 		by = createdBy
@@ -337,14 +337,14 @@ func (s *SQLStore) InsertApplications(ctx context.Context, apps []Application, c
 		chunk := apps[i:min(i+per, len(apps))]
 		var b strings.Builder
 		b.WriteString(`INSERT INTO leave_applications (org_id, person_id, type_id, kind, from_date, to_date, session, amount, reason, status,
-			assignment, created_by, decided_by_name, decided_at, created_at, updated_at, policy_override) VALUES `)
-		args := make([]any, 0, len(chunk)*17)
+			assignment, created_by, decided_by_name, decided_at, created_at, updated_at, policy_override, from_time, to_time) VALUES `)
+		args := make([]any, 0, len(chunk)*19)
 		for j, a := range chunk {
 			if j > 0 {
 				b.WriteString(", ")
 			}
 			b.WriteString("(")
-			for k, v := range []any{a.OrgID, a.PersonID, a.TypeID, a.Kind, a.From, a.To, a.Session, a.Amount, a.Reason, a.Status, a.Assignment, by, a.DecidedBy, a.DecidedAt, now, now, a.PolicyOverride} {
+			for k, v := range []any{a.OrgID, a.PersonID, a.TypeID, a.Kind, a.From, a.To, a.Session, a.Amount, a.Reason, a.Status, a.Assignment, by, a.DecidedBy, a.DecidedAt, now, now, a.PolicyOverride, a.FromTime, a.ToTime} {
 				if k > 0 {
 					b.WriteString(", ")
 				}

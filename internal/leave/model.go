@@ -139,10 +139,14 @@ type Application struct {
 	Unit       string `json:"unit"`
 	Kind       string `json:"kind"`
 	// Paid is the type's paid flag (read for attendance's approved leave only).
-	Paid          bool       `json:"-"`
-	From          string     `json:"from_date"`
-	To            string     `json:"to_date"`
-	Session       string     `json:"session"`
+	Paid    bool   `json:"-"`
+	From    string `json:"from_date"`
+	To      string `json:"to_date"`
+	Session string `json:"session"`
+	// FromTime and ToTime are the time range (HH:MM, the organisation's zone) of a
+	// partial-day application, whose Session is "hours"; empty otherwise (issue 13).
+	FromTime      string     `json:"from_time"`
+	ToTime        string     `json:"to_time"`
 	Amount        Amount     `json:"amount"`
 	Reason        string     `json:"reason"`
 	AttachmentKey string     `json:"-"`

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"hadir/internal/approval"
+	"math"
 	"net/http"
+	"sort"
 	"strings"
 	"time"
 	"unicode"
@@ -481,13 +483,16 @@ func (s *Service) Balances(ctx context.Context, orgID int64, kind, date string) 
 
 // Request is an application as submitted.
 type Request struct {
-	PersonID   int64
-	TypeID     int64
-	From, To   string
-	Session    string // full (default), am or pm
-	Hours      Amount // for hourly types
-	Reason     string
-	Attachment *Attachment
+	PersonID int64
+	TypeID   int64
+	From, To string
+	Session  string // full (default), am, pm, or hours for a time range
+	Hours    Amount // for hourly types
+	// FromTime and ToTime (HH:MM, the organisation's zone) make an hourly type's application
+	// a range of one day (session "hours"): the day keeps its status from the punches.
+	FromTime, ToTime string
+	Reason           string
+	Attachment       *Attachment
 }
 
 // Actor is who acts on an application.
@@ -527,7 +532,15 @@ func checkRequest(r Request) (Request, error) {
 	} else if errF == nil && t.Sub(f) > 366*24*time.Hour {
 		c.Add("to_date", "validation.max_value", "an application covers at most a year", nil)
 	}
-	if r.Session != "full" && r.Session != "am" && r.Session != "pm" {
+	r.FromTime, r.ToTime = strings.TrimSpace(r.FromTime), strings.TrimSpace(r.ToTime)
+	if (r.FromTime != "" || r.ToTime != "") && r.Session == "full" {
+		r.Session = SessionHours
+	}
+	if r.Session == SessionHours {
+		checkRange(c, r)
+	} else if r.FromTime != "" || r.ToTime != "" {
+		c.Add("session", "leave.range_session", "a time range has the session hours (or none)", nil)
+	} else if r.Session != "full" && r.Session != "am" && r.Session != "pm" {
 		c.Invalid("session")
 	} else if r.Session != "full" && r.From != r.To {
 		c.Add("session", "leave.half_day_range", "a half day is a single date", nil)
@@ -539,15 +552,60 @@ func checkRequest(r Request) (Request, error) {
 	return r, c.Err()
 }
 
-// checkRequestType checks what an application's type asks of it.
-func checkRequestType(r Request, typ Type) error {
+// SessionHours is the session of a partial-day application: a time range of one date.
+const SessionHours = "hours"
+
+// checkRange checks a partial-day application's range: two times of one date (HH:MM), the
+// end after the start. The session "am" or "pm" cannot have a range.
+func checkRange(c *validate.Checker, r Request) {
+	if r.From != r.To {
+		c.Add("to_date", "leave.range_one_day", "a time range covers a single date", nil)
+	}
+	from, errF := attendance.ParseClock(r.FromTime)
+	to, errT := attendance.ParseClock(r.ToTime)
+	if c.Required("from_time", r.FromTime) && errF != nil {
+		c.Add("from_time", "validation.time", "from_time must be a time (HH:MM)", nil)
+	}
+	if !c.Required("to_time", r.ToTime) {
+		return
+	}
+	if errT != nil {
+		c.Add("to_time", "validation.time", "to_time must be a time (HH:MM)", nil)
+	} else if errF == nil && to <= from {
+		c.Add("to_time", "validation.after", "the end must be after the start, on the same day", nil)
+	}
+}
+
+// rangeMinutes is the length of a partial-day application's range (0 for another).
+func rangeMinutes(fromTime, toTime string) int {
+	from, errF := attendance.ParseClock(fromTime)
+	to, errT := attendance.ParseClock(toTime)
+	if errF != nil || errT != nil || to <= from {
+		return 0
+	}
+	return int(to - from)
+}
+
+// checkRequestType checks what an application's type asks of it; a range's hours are the
+// range's length.
+func checkRequestType(r Request, typ Type) (Request, error) {
 	if typ.AttachmentRequired && r.Attachment == nil {
-		return ErrAttachmentRequired
+		return r, ErrAttachmentRequired
+	}
+	if r.Session == SessionHours {
+		if typ.Unit != "hour" {
+			return r, validate.Field("from_time", "leave.range_hourly_only", "a time range needs a type counted in hours")
+		}
+		h := Amount(math.Round(float64(rangeMinutes(r.FromTime, r.ToTime)) * 100 / 60))
+		if r.Hours != 0 && r.Hours != h {
+			return r, validate.Field("hours", "leave.range_hours", "hours must match the time range ("+h.String()+")")
+		}
+		r.Hours = h
 	}
 	if typ.Unit == "hour" && (r.Hours <= 0 || r.Hours > 24*100) {
-		return validate.Field("hours", "validation.required", "hours are required for an hourly type (at most 24)")
+		return r, validate.Field("hours", "validation.required", "hours are required for an hourly type (at most 24)")
 	}
-	return nil
+	return r, nil
 }
 
 // amountFor is what an application takes: its working days, half a day for a session, or
@@ -559,20 +617,28 @@ func amountFor(workingDays int, typ Type, r Request) (Amount, error) {
 	switch {
 	case typ.Unit == "hour":
 		return r.Hours, nil
-	case r.Session != "full":
+	case r.Session == "am" || r.Session == "pm":
 		return 50, nil
 	}
 	return Amount(workingDays * 100), nil
 }
 
 // overlapsAny reports whether an application touches one of the person's pending or approved
-// ones; the morning and the afternoon of one day do not overlap.
+// ones; the morning and the afternoon of one day do not overlap, nor do two time ranges of
+// one day whose times do not meet. A full day overlaps everything, and a half day overlaps
+// every range of its date (where its half ends depends on the schedule).
 func overlapsAny(others []Application, r Request) bool {
 	for _, o := range others {
 		if o.From > r.To || o.To < r.From {
 			continue
 		}
-		if o.From == o.To && r.From == r.To && o.Session != "full" && r.Session != "full" && o.Session != r.Session {
+		if o.Session == SessionHours && r.Session == SessionHours {
+			if o.ToTime <= r.FromTime || r.ToTime <= o.FromTime {
+				continue // two ranges of one day, one after the other (HH:MM compares as text)
+			}
+			return true
+		}
+		if o.From == o.To && r.From == r.To && (o.Session == "am" || o.Session == "pm") && (r.Session == "am" || r.Session == "pm") && o.Session != r.Session {
 			continue // the morning and the afternoon of one day
 		}
 		return true
@@ -607,7 +673,7 @@ func (s *Service) Apply(ctx context.Context, orgID int64, personKind, kind strin
 	if err != nil {
 		return Application{}, err
 	}
-	if err := checkRequestType(r, typ); err != nil {
+	if r, err = checkRequestType(r, typ); err != nil {
 		return Application{}, err
 	}
 	today, err := s.today(ctx, orgID)
@@ -670,7 +736,7 @@ func (s *Service) Apply(ctx context.Context, orgID int64, personKind, kind strin
 			}
 		}
 		app = Application{OrgID: orgID, PersonID: p.ID, TypeID: typ.ID, Kind: kind, From: r.From, To: r.To, Session: r.Session, Amount: amount,
-			Reason: r.Reason, Status: Pending, Assignment: assignment, PolicyOverride: override}
+			FromTime: r.FromTime, ToTime: r.ToTime, Reason: r.Reason, Status: Pending, Assignment: assignment, PolicyOverride: override}
 		if assignment {
 			now := database.Now()
 			app.Status, app.DecidedBy, app.DecidedAt = Approved, by.Name, &now
@@ -902,6 +968,23 @@ func (s *Service) Approved(ctx context.Context, orgID int64, personIDs []int64, 
 		}
 		if out[a.PersonID] == nil {
 			out[a.PersonID] = map[string]attendance.Leave{}
+		}
+		if a.Session == SessionHours {
+			// A partial-day range joins the date's other ranges; a full or half day of the
+			// date (which the overlap rule keeps apart from ranges) decides it instead.
+			fromC, errF := attendance.ParseClock(a.FromTime)
+			toC, errT := attendance.ParseClock(a.ToTime)
+			if errF != nil || errT != nil || a.From < from || a.From > to {
+				continue
+			}
+			l := out[a.PersonID][a.From]
+			if l.Session == "" {
+				l = attendance.Leave{Status: st, Session: attendance.SessionHours, Name: a.TypeName, TypeID: a.TypeID, Paid: a.Paid}
+			}
+			l.Ranges = append(l.Ranges, attendance.Range{Status: st, Name: a.TypeName, TypeID: a.TypeID, Paid: a.Paid, From: fromC, To: toC})
+			sort.Slice(l.Ranges, func(i, j int) bool { return l.Ranges[i].From < l.Ranges[j].From })
+			out[a.PersonID][a.From] = l
+			continue
 		}
 		l := attendance.Leave{Status: st, Session: a.Session, Name: a.TypeName, TypeID: a.TypeID, Paid: a.Paid}
 		if a.Unit == "hour" {

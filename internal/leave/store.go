@@ -795,7 +795,7 @@ func (s *SQLStore) DeleteEntitlement(ctx context.Context, orgID, id int64) error
 }
 
 const appCols = `a.id, a.org_id, a.person_id, p.code, p.first_name || ' ' || p.last_name, p.kind, a.type_id, t.name, t.unit, a.kind, a.from_date, a.to_date, a.session,
-	a.amount, a.reason, COALESCE(f.key, ''), a.status, a.assignment, a.decided_by_name, a.decided_at, a.decision_comment, a.created_at, a.policy_override`
+	a.amount, a.reason, COALESCE(f.key, ''), a.status, a.assignment, a.decided_by_name, a.decided_at, a.decision_comment, a.created_at, a.policy_override, a.from_time, a.to_time`
 
 const appFrom = ` FROM leave_applications a JOIN people p ON p.org_id = a.org_id AND p.id = a.person_id JOIN leave_types t ON t.org_id = a.org_id AND t.id = a.type_id LEFT JOIN leave_attachments f ON f.org_id = a.org_id AND f.id = a.attachment_id`
 
@@ -806,7 +806,7 @@ func scanApps(rows *sql.Rows) ([]Application, error) {
 		var a Application
 		var decided sql.NullTime
 		if err := rows.Scan(&a.ID, &a.OrgID, &a.PersonID, &a.PersonCode, &a.PersonName, &a.PersonKind, &a.TypeID, &a.TypeName, &a.Unit, &a.Kind, &a.From, &a.To, &a.Session,
-			&a.Amount, &a.Reason, &a.AttachmentKey, &a.Status, &a.Assignment, &a.DecidedBy, &decided, &a.Comment, &a.CreatedAt, &a.PolicyOverride); err != nil {
+			&a.Amount, &a.Reason, &a.AttachmentKey, &a.Status, &a.Assignment, &a.DecidedBy, &decided, &a.Comment, &a.CreatedAt, &a.PolicyOverride, &a.FromTime, &a.ToTime); err != nil {
 			return nil, err
 		}
 		a.PersonName = strings.TrimSpace(a.PersonName)
@@ -912,8 +912,8 @@ func (s *SQLStore) CreateApplication(ctx context.Context, a Application, attachm
 	now := database.Now()
 	var id int64
 	err := s.q(ctx).QueryRowContext(ctx, `INSERT INTO leave_applications (org_id, person_id, type_id, kind, from_date, to_date, session, amount, reason, attachment_id, status,
-		assignment, created_by, decided_by_name, decided_at, created_at, updated_at, policy_override) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17) RETURNING id`,
-		a.OrgID, a.PersonID, a.TypeID, a.Kind, a.From, a.To, a.Session, a.Amount, a.Reason, att, a.Status, a.Assignment, by, a.DecidedBy, a.DecidedAt, now, a.PolicyOverride).Scan(&id)
+		assignment, created_by, decided_by_name, decided_at, created_at, updated_at, policy_override, from_time, to_time) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17, $18, $19) RETURNING id`,
+		a.OrgID, a.PersonID, a.TypeID, a.Kind, a.From, a.To, a.Session, a.Amount, a.Reason, att, a.Status, a.Assignment, by, a.DecidedBy, a.DecidedAt, now, a.PolicyOverride, a.FromTime, a.ToTime).Scan(&id)
 	return id, database.MapError(err)
 }
 
@@ -958,7 +958,7 @@ func (s *SQLStore) AttachmentByKey(ctx context.Context, orgID int64, key string)
 // Approved returns the approved applications of some people (all when ids is empty) that
 // touch a date range.
 func (s *SQLStore) Approved(ctx context.Context, orgID int64, ids []int64, from, to string) ([]Application, error) {
-	q := `SELECT a.person_id, a.kind, a.from_date, a.to_date, a.session, t.name, t.id, t.paid, t.unit, a.amount FROM leave_applications a JOIN leave_types t ON t.id = a.type_id
+	q := `SELECT a.person_id, a.kind, a.from_date, a.to_date, a.session, t.name, t.id, t.paid, t.unit, a.amount, a.from_time, a.to_time FROM leave_applications a JOIN leave_types t ON t.id = a.type_id
 		WHERE a.org_id = $1 AND a.status = 'approved' AND a.from_date <= $3 AND a.to_date >= $2`
 	args := []any{orgID, from, to}
 	if len(ids) > 0 && len(ids) <= 500 {
@@ -981,7 +981,7 @@ func (s *SQLStore) Approved(ctx context.Context, orgID int64, ids []int64, from,
 	var out []Application
 	for rows.Next() {
 		var a Application
-		if err := rows.Scan(&a.PersonID, &a.Kind, &a.From, &a.To, &a.Session, &a.TypeName, &a.TypeID, &a.Paid, &a.Unit, &a.Amount); err != nil {
+		if err := rows.Scan(&a.PersonID, &a.Kind, &a.From, &a.To, &a.Session, &a.TypeName, &a.TypeID, &a.Paid, &a.Unit, &a.Amount, &a.FromTime, &a.ToTime); err != nil {
 			return nil, err
 		}
 		out = append(out, a)

@@ -39,6 +39,9 @@ type CalendarEntry struct {
 	From          string `json:"from"`
 	To            string `json:"to"`
 	Session       string `json:"session"`
+	// FromTime and ToTime are a partial-day application's range (session hours), else "".
+	FromTime string `json:"from_time"`
+	ToTime   string `json:"to_time"`
 }
 
 // CalendarHoliday is a holiday in the calendar's span.
@@ -109,7 +112,7 @@ func (s *Service) TeamCalendar(ctx context.Context, orgID int64, f CalendarFilte
 		return `EXISTS (SELECT 1 FROM group_members m WHERE m.org_id = $1 AND m.person_id = a.person_id AND m.group_id IN (` +
 			strings.Join(ph, ", ") + `) AND m.from_date <= $3 AND (m.to_date IS NULL OR m.to_date >= $2))`
 	}
-	query := `SELECT a.id, a.person_id, TRIM(p.first_name || ' ' || p.last_name), a.kind, t.name, a.status, a.from_date, a.to_date, a.session
+	query := `SELECT a.id, a.person_id, TRIM(p.first_name || ' ' || p.last_name), a.kind, t.name, a.status, a.from_date, a.to_date, a.session, a.from_time, a.to_time
 		FROM leave_applications a
 		JOIN people p ON p.id = a.person_id AND p.org_id = a.org_id
 		JOIN leave_types t ON t.id = a.type_id AND t.org_id = a.org_id
@@ -151,7 +154,7 @@ func (s *Service) TeamCalendar(ctx context.Context, orgID int64, f CalendarFilte
 	out := TeamCalendar{From: f.From, To: f.To, Entries: []CalendarEntry{}, Holidays: []CalendarHoliday{}}
 	for rows.Next() {
 		var e CalendarEntry
-		if err := rows.Scan(&e.ApplicationID, &e.PersonID, &e.Person, &e.Kind, &e.Type, &e.Status, &e.From, &e.To, &e.Session); err != nil {
+		if err := rows.Scan(&e.ApplicationID, &e.PersonID, &e.Person, &e.Kind, &e.Type, &e.Status, &e.From, &e.To, &e.Session, &e.FromTime, &e.ToTime); err != nil {
 			return TeamCalendar{}, err
 		}
 		out.Entries = append(out.Entries, e)

@@ -54,6 +54,7 @@ func Of(row attendance.Row) Figures {
 		f.LateMinutes += d.LateMinutes
 		f.EarlyOutMinutes += d.EarlyOutMinutes
 		f.OvertimeMinutes += d.OvertimeMinutes
+		f.AwayMinutes += d.RangeAwayMinutes // partial-day away (issue 13)
 		if d.Leave == nil {
 			continue
 		}

@@ -1,10 +1,11 @@
 // Company away end to end: the owner creates an away type and gives an employee an
 // entitlement on the company's Away screens; the employee (own browser) applies for away in
 // the Personal area; the owner approves it on the company's away approval list; the employee
-// sees it approved and the balance lowered.
+// sees it approved and the balance lowered. Then a 2-hour errand (an hourly away type, a
+// time range of one day, issue 13) leaves the employee's day present with 2 h away.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiCall, choose, screenshotOnFailure, signIn, startBrowser, startServer } from './harness.mjs';
+import { apiCall, axeViolations, choose, screenshotOnFailure, signIn, startBrowser, startServer } from './harness.mjs';
 import { startSmtpPeer } from './smtp-peer.mjs';
 
 const stamp = Date.now();
@@ -181,4 +182,57 @@ test('the employee who opens an admin URL sees the no-access page there, not the
     assert.ok(new URL(ep.url()).pathname === '/company/away/application', ep.url());
     await ep.getByTestId('no-access-back').click();
     await ep.waitForURL('**/dashboard');
+  }));
+
+test('a 2-hour errand leaves the day present with 2 h away', () =>
+  onFailure('away-partial-day', async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kuala_Lumpur', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+    // A group whose window spans the whole day, so a punch just made decides today at any hour.
+    const group = await call('POST', '/api/group/record/register', { name: `All day ${stamp % 1000}`, time_in: '00:00', cut_off_time_in: '23:57', time_out: '23:58', cut_off_time_out: '23:59' });
+    assert.equal(group.status, 201, group.text);
+    const days = [1, 2, 3, 4, 5, 6, 7].map((id) => ({ id, type: 1 }));
+    assert.ok((await call('POST', '/api/group/schedule', { id: group.body.data.id, days })).status < 300);
+    const moved = await call('POST', '/api/group/employees', { group_id: group.body.data.id, employees: [employeeId] });
+    assert.ok(moved.status < 300, moved.text);
+    const errand = await call('POST', '/api/company/away', { type: `Errand ${stamp % 10000}`, unit: 'hour', day_count: 8 });
+    assert.equal(errand.status, 201, errand.text);
+    const ent = await call('POST', '/api/company/away/employee/entitlement', { employee_id: employeeId, leave_type_id: errand.body.data.id, entitled: 8 });
+    assert.ok(ent.status < 300, ent.text);
+    // A punch a minute ago (the organisation's zone), through the CSV import.
+    const hm = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kuala_Lumpur', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(Date.now() - 60_000));
+    const form = new FormData();
+    form.append('format', 'csv');
+    form.append('file', new Blob([`code,time\n${employee.code},${today} ${hm}\n`], { type: 'text/csv' }), 'punches.csv');
+    const imported = await fetch(`${server.baseURL}/api/attendance/punch-imports`, { method: 'POST', headers: { Authorization: `Bearer ${ownerToken}` }, body: form });
+    assert.equal(imported.status, 200, await imported.text());
+
+    const ep = employeeBrowser.page;
+    await ep.goto('/personal/away/application');
+    await ep.getByTestId('leave-apply-open').click();
+    await choose(ep, 'leave-apply-type', `Errand ${stamp % 10000}`);
+    await typeDate(ep, 'leave-apply-from', today);
+    await ep.getByTestId('leave-apply-from-time').fill('20:00');
+    await ep.getByTestId('leave-apply-to-time').fill('22:00');
+    assert.deepEqual(await axeViolations(ep), []);
+    await ep.getByTestId('leave-apply-submit').click();
+    const mine = ep.getByTestId('my-applications-table').locator('tr', { hasText: '20:00–22:00' });
+    await mine.getByTestId('leave-status-pending').waitFor();
+
+    const pending = await call('GET', '/api/company/away/application?status=pending');
+    const app = pending.body.data.find((a) => a.from_time === '20:00');
+    assert.ok(app && app.session === 'hours' && app.amount === 2, pending.text);
+    assert.equal((await call('POST', '/api/company/away/application/approve', { id: app.id })).status, 200);
+
+    await ep.goto('/personal/attendance');
+    const away = ep.getByTestId('flag-away-minutes').first();
+    await away.waitFor();
+    assert.equal((await away.innerText()).trim(), 'Away 2 h');
+    assert.deepEqual(await axeViolations(ep), []);
+    // On a phone the day's tags wrap inside the page.
+    await ep.setViewportSize({ width: 390, height: 844 });
+    await away.waitFor();
+    assert.ok(await ep.evaluate(() => document.documentElement.scrollWidth <= 390), 'the page scrolls sideways at 390 px');
+    const day = await call('GET', `/api/school/personal/attendance/daily?date=${today}`, undefined, (await call('POST', '/api/auth/login', { email: employee.email, password: employee.password }, null)).body.data.access_token);
+    assert.equal(day.body.data.status, 1, day.text);
+    assert.equal(day.body.data.away_minutes, 120, day.text);
   }));

@@ -2141,8 +2141,15 @@ export interface components {
       from_date: string;
       /** Format: date */
       to_date: string;
-      /** @enum {string} */
-      session: "full" | "am" | "pm";
+      /**
+       * @description hours is a partial-day time range (from_time to to_time)
+       * @enum {string}
+       */
+      session: "full" | "am" | "pm" | "hours";
+      /** @description HH:MM in the organisation's zone, for session hours; empty otherwise */
+      from_time: string;
+      /** @description HH:MM, after from_time on the same date, for session hours; empty otherwise */
+      to_time: string;
       amount: number;
       reason: string;
       attachment_url: string;
@@ -2167,9 +2174,13 @@ export interface components {
       /** Format: date */
       to_date?: string;
       /** @enum {string} */
-      session?: "full" | "am" | "pm";
-      /** @description Hourly types only */
+      session?: "full" | "am" | "pm" | "hours";
+      /** @description Hourly types only; with a time range, its length (or left out) */
       hours?: number;
+      /** @description HH:MM: a partial-day range of from_date (hourly types only; session hours or none; to_date left out or equal) */
+      from_time?: string;
+      /** @description HH:MM, after from_time on the same date */
+      to_time?: string;
       reason?: string;
     };
     LeaveApplyMultipart: {
@@ -2181,8 +2192,10 @@ export interface components {
       /** Format: date */
       to_date?: string;
       /** @enum {string} */
-      session?: "full" | "am" | "pm";
+      session?: "full" | "am" | "pm" | "hours";
       hours?: number;
+      from_time?: string;
+      to_time?: string;
       reason?: string;
       /**
        * Format: binary
@@ -3165,6 +3178,10 @@ export interface components {
       remark?: string;
       holiday?: string;
       leave_session?: string;
+      /** @description Minutes of partial-day leave ranges on the day (issue 13); the status stays the punches' */
+      leave_minutes?: number;
+      /** @description Minutes of partial-day away ranges on the day */
+      away_minutes?: number;
       reason: components["schemas"]["DayReason"];
     };
     /** @description The rule that decided the day: a code and the facts it names (times are HH:MM in the organisation's zone). A present, late or early day under half-day leave or away also carries session and type. */
@@ -3202,6 +3219,10 @@ export interface components {
       open: number;
       late: number;
       early_out: number;
+      /** @description Sum of the days' partial-day leave minutes */
+      leave_minutes?: number;
+      /** @description Sum of the days' partial-day away minutes */
+      away_minutes?: number;
     };
     AttendanceRangeRow: components["schemas"]["PersonRef"] & {
       days: components["schemas"]["AttendanceDay"][];
@@ -3691,6 +3712,10 @@ export interface components {
           to: string;
           /** @description full, am, pm (or hours) */
           session: string;
+          /** @description HH:MM of a partial-day range (session hours), else empty */
+          from_time: string;
+          /** @description HH:MM, the range's end, else empty */
+          to_time: string;
         })[];
       holidays: {
           name: string;

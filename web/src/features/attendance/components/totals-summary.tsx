@@ -2,8 +2,10 @@ import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { STATUSES, totalOf } from '../../../lib/attendance-status';
 import type { Totals } from '../api/faces';
+import { PartialTags } from './day-flags';
 
-/** Totals of a day or range: one coloured count per status, then late and early out. */
+/** Totals of a day or range: one coloured count per status, then late and early out, then the
+ * hours of partial-day away and leave. */
 export function TotalsSummary({ totals }: { totals?: Totals }) {
   const { t } = useTranslation(['attendance', 'common']);
   return (
@@ -19,6 +21,7 @@ export function TotalsSummary({ totals }: { totals?: Totals }) {
       <Tag color="volcano">
         {t('daily.early_out')}: <b>{totals?.early_out ?? 0}</b>
       </Tag>
+      <PartialTags away={totals?.away_minutes} leave={totals?.leave_minutes} />
     </Space>
   );
 }

@@ -30,6 +30,7 @@ function EntryTag({ e }: { e: CalendarEntry }) {
       {e.person} · {e.type}
       {pending && ` (${t('pending')})`}
       {e.session === 'am' || e.session === 'pm' ? ` · ${t(`session.${e.session}`)}` : ''}
+      {e.session === 'hours' && e.from_time ? ` · ${e.from_time}–${e.to_time}` : ''}
     </Tag>
   );
 }

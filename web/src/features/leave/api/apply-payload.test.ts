@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyBody, attachmentProblem, buildApplyPayload, isSingleDay, toFormData } from './apply-payload';
+import { applyBody, attachmentProblem, buildApplyPayload, isSingleDay, rangeMinutes, toFormData } from './apply-payload';
 import { balanceDisplay, formatAmount } from './amounts';
 import { mergeTypeOptions } from './personal';
 
@@ -36,6 +36,23 @@ describe('apply payload', () => {
       to_date: '2026-03-02',
       hours: 2.5,
     });
+  });
+
+  it('an hourly type with a time range sends it with the session hours, not hours', () => {
+    expect(buildApplyPayload({ leaveTypeId: 7, unit: 'hour', from: '2026-03-02', hours: 3, fromTime: '10:00', toTime: '12:00' })).toEqual({
+      leave_type_id: 7,
+      from_date: '2026-03-02',
+      to_date: '2026-03-02',
+      session: 'hours',
+      from_time: '10:00',
+      to_time: '12:00',
+    });
+  });
+
+  it('measures a range in minutes', () => {
+    expect(rangeMinutes('10:00', '12:30')).toBe(150);
+    expect(rangeMinutes('12:00', '10:00')).toBe(-120);
+    expect(rangeMinutes('10:00', '')).toBe(0);
   });
 });
 

@@ -1,8 +1,9 @@
 // Turns the apply form into the API's body: a single day carries its session (full, AM, PM),
-// a range carries none, an hourly type carries hours on one date. With an attachment the same
+// a range carries none, an hourly type carries a time range (from–to) on one date (issue 13),
+// or, without one, hours. With an attachment the same
 // fields travel as multipart form data.
 
-export type Session = 'full' | 'am' | 'pm';
+export type Session = 'full' | 'am' | 'pm' | 'hours';
 
 export interface ApplyFields {
   leaveTypeId: number;
@@ -11,6 +12,9 @@ export interface ApplyFields {
   to?: string;
   session?: Session;
   hours?: number;
+  /** HH:MM of a partial day (hourly types). */
+  fromTime?: string;
+  toTime?: string;
   reason?: string;
 }
 
@@ -20,6 +24,8 @@ export interface ApplyPayload {
   to_date: string;
   session?: Session;
   hours?: number;
+  from_time?: string;
+  to_time?: string;
   reason?: string;
 }
 
@@ -33,7 +39,11 @@ export function buildApplyPayload(f: ApplyFields): ApplyPayload {
   const out: ApplyPayload = { leave_type_id: f.leaveTypeId, from_date: f.from, to_date: single ? f.from : (f.to as string) };
   if (f.unit === 'hour') {
     out.to_date = f.from;
-    if (f.hours !== undefined && f.hours !== null) out.hours = f.hours;
+    if (f.fromTime || f.toTime) {
+      out.session = 'hours';
+      out.from_time = f.fromTime;
+      out.to_time = f.toTime;
+    } else if (f.hours !== undefined && f.hours !== null) out.hours = f.hours;
   } else if (single) {
     out.session = f.session ?? 'full';
   }
@@ -67,4 +77,11 @@ export function attachmentProblem(file: File): 'type' | 'size' | null {
   if (!okType) return 'type';
   if (file.size > MAX_ATTACHMENT_BYTES) return 'size';
   return null;
+}
+
+/** Minutes from one HH:MM to another (negative or zero when the end is not after the start). */
+export function rangeMinutes(from?: string, to?: string): number {
+  const m = (s?: string) => (s && /^\d\d:\d\d$/.test(s) ? Number(s.slice(0, 2)) * 60 + Number(s.slice(3)) : NaN);
+  const d = m(to) - m(from);
+  return Number.isNaN(d) ? 0 : d;
 }

@@ -48,7 +48,7 @@ export function applicationColumns(t: TFunction, withPerson: boolean, rows: Appl
         <>
           <div data-testid="application-dates">
             {a.from_date === a.to_date ? a.from_date : `${a.from_date} – ${a.to_date}`}
-            {a.session !== 'full' && a.unit !== 'hour' ? ` (${t(`leave:session.${a.session}`)})` : ''}
+            {a.session === 'hours' ? ` (${a.from_time}–${a.to_time})` : a.session !== 'full' && a.unit !== 'hour' ? ` (${t(`leave:session.${a.session}`)})` : ''}
           </div>
           <Secondary>{amountWithUnit(t, a.amount, a.unit)}</Secondary>
         </>

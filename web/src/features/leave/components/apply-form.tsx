@@ -1,13 +1,23 @@
 // The apply form of the personal area and of an admin's assignment: type, dates, full/AM/PM
-// for a single day, hours for hourly types, reason and an optional attachment.
+// for a single day, a time range of one date for hourly types (issue 13), reason and an
+// optional attachment.
 import { useId, useState, type ReactNode } from 'react';
-import { Alert, Button, DatePicker, Form, Input, InputNumber, Radio, Select, Upload } from 'antd';
+import { Alert, Button, DatePicker, Form, Input, Radio, Select, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useDepartmentOff } from '../api/department-off';
 import { applyServerErrors } from '../../../lib/form-errors';
-import { ATTACHMENT_ACCEPT, MAX_REASON, attachmentProblem, buildApplyPayload, isSingleDay, type ApplyPayload, type Session } from '../api/apply-payload';
+import {
+  ATTACHMENT_ACCEPT,
+  MAX_REASON,
+  attachmentProblem,
+  buildApplyPayload,
+  isSingleDay,
+  rangeMinutes,
+  type ApplyPayload,
+  type Session,
+} from '../api/apply-payload';
 import { amountWithUnit } from '../api/amounts';
 import { leaveErrorMessages } from './leave-bits';
 
@@ -17,9 +27,12 @@ interface Values {
   from_date: Dayjs;
   to_date?: Dayjs | null;
   session?: Session;
-  hours?: number;
+  from_time?: string;
+  to_time?: string;
   reason?: string;
 }
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const FIELD_MAP: Record<string, string> = { employee_id: 'person_id', id: 'person_id', teacher_id: 'person_id', staff_id: 'person_id' };
 
@@ -79,7 +92,8 @@ export function ApplyForm({
       from: v.from_date.format('YYYY-MM-DD'),
       to: v.to_date ? v.to_date.format('YYYY-MM-DD') : undefined,
       session: v.session,
-      hours: v.hours,
+      fromTime: hourly ? v.from_time : undefined,
+      toTime: hourly ? v.to_time : undefined,
       reason: v.reason,
     });
     try {
@@ -111,7 +125,7 @@ export function ApplyForm({
           type="info"
           style={{ marginBottom: 16 }}
           title={[
-            t(hourly ? 'apply.hourly_hint' : 'apply.daily_hint'),
+            t(hourly ? 'apply.range_hint' : 'apply.daily_hint'),
             type.attachment_required ? t('apply.attachment_needed') : '',
             type.day_count ? t('apply.default_amount', { amount: amountWithUnit(t, type.day_count, type.unit) }) : '',
           ]
@@ -160,9 +174,35 @@ export function ApplyForm({
         </Form.Item>
       )}
       {hourly && (
-        <Form.Item name="hours" label={t('fields.hours')} rules={[{ required: true, message: t('errors:validation.required') }]}>
-          <InputNumber min={0.25} max={24} step={0.5} data-testid="leave-apply-hours" />
-        </Form.Item>
+        <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+          <Form.Item
+            name="from_time"
+            label={t('fields.from_time')}
+            rules={[
+              { required: true, message: t('errors:validation.required') },
+              { pattern: TIME, message: t('errors:validation.time') },
+            ]}
+          >
+            <Input type="time" style={{ width: 140 }} data-testid="leave-apply-from-time" />
+          </Form.Item>
+          <Form.Item
+            name="to_time"
+            label={t('fields.to_time')}
+            dependencies={['from_time']}
+            rules={[
+              { required: true, message: t('errors:validation.required') },
+              { pattern: TIME, message: t('errors:validation.time') },
+              ({ getFieldValue }) => ({
+                validator: (_, value?: string) =>
+                  !value || !TIME.test(value) || !TIME.test(getFieldValue('from_time') ?? '') || rangeMinutes(getFieldValue('from_time'), value) > 0
+                    ? Promise.resolve()
+                    : Promise.reject(new Error(t('apply.to_time_after'))),
+              }),
+            ]}
+          >
+            <Input type="time" style={{ width: 140 }} data-testid="leave-apply-to-time" />
+          </Form.Item>
+        </div>
       )}
       <Form.Item name="reason" label={t('fields.reason')} rules={[{ max: MAX_REASON, message: t('errors:validation.max', { max: MAX_REASON }) }]}>
         <Input.TextArea rows={3} maxLength={MAX_REASON} showCount data-testid="leave-apply-reason" />
