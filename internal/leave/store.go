@@ -371,9 +371,10 @@ func (s *SQLStore) Balances(ctx context.Context, orgID int64, kind, date string)
 		return i
 	}
 	next := make([]int32, len(out), len(out)+len(active)*nt)
+	pof := make([]int32, len(out), cap(next)) // each entitlement's person
 	link := func(i int, pi int32, rank int) {
 		slot := int(pi)*nt + rank
-		next[i], heads[slot] = heads[slot], int32(i)
+		next[i], heads[slot], pof[i] = heads[slot], int32(i), pi
 	}
 	for i := range out {
 		if r := rankOf(out[i].TypeID); r >= 0 {
@@ -393,6 +394,7 @@ func (s *SQLStore) Balances(ctx context.Context, orgID int64, kind, date string)
 		}
 	}
 	if accrues {
+		out = slices.Grow(out, len(active)*nt)
 		start, end := yearPeriod(date)
 		for r, t := range types {
 			if !t.Policy.Accrues() {
@@ -404,7 +406,7 @@ func (s *SQLStore) Balances(ctx context.Context, orgID int64, kind, date string)
 					continue
 				}
 				out = append(out, Entitlement{PersonID: d.id, TypeID: t.ID, PeriodStart: start, ValidUntil: end})
-				next = append(next, -1)
+				next, pof = append(next, -1), append(pof, -1)
 				link(len(out)-1, pi, r)
 			}
 		}
@@ -501,7 +503,7 @@ func (s *SQLStore) Balances(ctx context.Context, orgID int64, kind, date string)
 		e.TypeName, e.Unit = t.Name, t.Unit
 		e.compute()
 		if t.Policy.counts() {
-			pi := pidx[e.PersonID]
+			pi := pof[i]
 			breakdowns = append(breakdowns, Breakdown{})
 			applyPolicy(e, t, date, joins[pi], leavings[pi], takes[offs[i]:offs[i+1]:offs[i+1]], &breakdowns[len(breakdowns)-1])
 		}
@@ -536,7 +538,7 @@ func (s *SQLStore) Balances(ctx context.Context, orgID int64, kind, date string)
 	return sorted, nil
 }
 
-// personDates are a person's joining and leaving dates ('' for none).
+// personDates are a person's joining and leaving dates (” for none).
 type personDates struct {
 	id            int64
 	join, leaving string
