@@ -545,14 +545,31 @@ type personDates struct {
 }
 
 // activeDates returns the joining and leaving dates of the organisation's people who are not
-// archived.
+// archived. On SQLite as one JSON array, like the entitlements and applications (6,000 rows
+// scanned one by one were a twelfth of the balances with accrual).
 func (s *SQLStore) activeDates(ctx context.Context, orgID int64) ([]personDates, error) {
-	rows, err := s.q(ctx).QueryContext(ctx, `SELECT id, COALESCE(join_date, ''), COALESCE(leaving_date, '') FROM people WHERE org_id = $1 AND archived_at IS NULL`, orgID)
+	const cols, from = `id, COALESCE(join_date, ''), COALESCE(leaving_date, '')`, ` FROM people WHERE org_id = $1 AND archived_at IS NULL`
+	var out []personDates
+	if s.db.Dialect != database.Postgres {
+		var raw sql.NullString
+		if err := s.q(ctx).QueryRowContext(ctx, `SELECT json_group_array(json_array(`+cols+`))`+from, orgID).Scan(&raw); err != nil {
+			return nil, err
+		}
+		err := eachRow(raw.String, func(p *jsonRows) bool {
+			var d personDates
+			if !p.int(&d.id) || !p.skip(',') || !p.str(&d.join) || !p.skip(',') || !p.str(&d.leaving) {
+				return false
+			}
+			out = append(out, d)
+			return true
+		})
+		return out, err
+	}
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT `+cols+from, orgID)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []personDates
 	for rows.Next() {
 		var d personDates
 		if err := rows.Scan(&d.id, &d.join, &d.leaving); err != nil {
