@@ -145,13 +145,12 @@ func (s *SQLStore) ClearGroupPattern(ctx context.Context, orgID, groupID int64) 
 func (s *SQLStore) RosterEntries(ctx context.Context, orgID int64, personIDs []int64, from, to string) ([]RosterEntry, error) {
 	args := []any{orgID, from, to}
 	q := `SELECT person_id, date, shift_id FROM roster_entries WHERE org_id = $1 AND date >= $2 AND date <= $3`
+	var keep map[int64]bool
 	if personIDs != nil {
 		if len(personIDs) == 0 {
 			return nil, nil
 		}
-		var in string
-		in, args = placeholders(args, personIDs)
-		q += ` AND person_id IN (` + in + `)`
+		q, args, keep = s.personIn(q, "person_id", args, personIDs)
 	}
 	rows, err := s.q(ctx).QueryContext(ctx, q+` ORDER BY person_id, date`, args...)
 	if err != nil {
@@ -164,6 +163,9 @@ func (s *SQLStore) RosterEntries(ctx context.Context, orgID int64, personIDs []i
 		var shift sql.NullInt64
 		if err := rows.Scan(&e.PersonID, &e.Date, &shift); err != nil {
 			return nil, err
+		}
+		if keep != nil && !keep[e.PersonID] {
+			continue
 		}
 		if shift.Valid {
 			e.ShiftID = &shift.Int64

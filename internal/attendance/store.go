@@ -31,6 +31,32 @@ func (s *SQLStore) exec(ctx context.Context, q string, args ...any) error {
 	return nil
 }
 
+// personIn narrows a query whose text so far has its parameters in order ($1, $2, ...) to
+// some people, as PunchTimes and Memberships do: up to 500 an IN list, of positional "?" on
+// SQLite (binding thousands of "$N" costs it time quadratic in their number: a report of
+// 5,000 people spent 100 ms preparing its roster statement), and past 500 no condition but a
+// set for the caller to keep the rows of (nil when the query is narrowed).
+func (s *SQLStore) personIn(q, col string, args []any, ids []int64) (string, []any, map[int64]bool) {
+	if len(ids) > 500 {
+		keep := make(map[int64]bool, len(ids))
+		for _, id := range ids {
+			keep[id] = true
+		}
+		return q, args, keep
+	}
+	if s.db.Dialect == database.SQLite {
+		for i := len(args); i >= 1; i-- {
+			q = strings.ReplaceAll(q, "$"+strconv.Itoa(i), "?")
+		}
+		for _, id := range ids {
+			args = append(args, id)
+		}
+		return q + ` AND ` + col + ` IN (` + strings.Repeat("?, ", len(ids)-1) + `?)`, args, nil
+	}
+	in, args := placeholders(args, ids)
+	return q + ` AND ` + col + ` IN (` + in + `)`, args, nil
+}
+
 // placeholders returns "$n, $n+1, ..." for a list of ids appended to args.
 func placeholders(args []any, ids []int64) (string, []any) {
 	parts := make([]string, len(ids))
@@ -486,9 +512,9 @@ func (s *SQLStore) Tracking(ctx context.Context, orgID int64, personIDs []int64)
 	if len(personIDs) == 0 {
 		return t, nil
 	}
-	in, args := placeholders([]any{orgID}, personIDs)
-	rows, err := q.QueryContext(ctx, `SELECT id, COALESCE(join_date, ''), COALESCE(leaving_date, '') FROM people
-		WHERE org_id = $1 AND (join_date IS NOT NULL OR leaving_date IS NOT NULL) AND id IN (`+in+`)`, args...)
+	sel, args, keep := s.personIn(`SELECT id, COALESCE(join_date, ''), COALESCE(leaving_date, '') FROM people
+		WHERE org_id = $1 AND (join_date IS NOT NULL OR leaving_date IS NOT NULL)`, "id", []any{orgID}, personIDs)
+	rows, err := q.QueryContext(ctx, sel, args...)
 	if err != nil {
 		return t, err
 	}
@@ -498,6 +524,9 @@ func (s *SQLStore) Tracking(ctx context.Context, orgID int64, personIDs []int64)
 		var w [2]string
 		if err := rows.Scan(&id, &w[0], &w[1]); err != nil {
 			return t, err
+		}
+		if keep != nil && !keep[id] {
+			continue
 		}
 		t.People[id] = w
 	}

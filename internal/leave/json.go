@@ -1,7 +1,7 @@
 package leave
 
 import (
-	"encoding/json"
+	"math"
 	"strconv"
 
 	"hadir/internal/platform/jsontext"
@@ -52,14 +52,61 @@ func AppendEntitlementsJSON(b []byte, es []Entitlement) []byte {
 		b = append(b, `,"expired":`...)
 		b = e.Expired.appendJSON(b)
 		if e.Breakdown != nil {
-			// a policy type's: few strings and a float, written as encoding/json does
-			bd, _ := json.Marshal(e.Breakdown)
 			b = append(b, `,"breakdown":`...)
-			b = append(b, bd...)
+			b = appendBreakdownJSON(b, e.Breakdown)
 		}
 		b = append(b, '}')
 	}
 	return append(b, ']')
+}
+
+// appendBreakdownJSON writes a breakdown as encoding/json does (issue 13: json.Marshal of
+// the 18,000 breakdowns of the balances with accrual cost more than the rest of the array).
+func appendBreakdownJSON(b []byte, d *Breakdown) []byte {
+	b = append(b, `{"grant":`...)
+	b = jsontext.AppendString(b, d.Grant)
+	b = append(b, `,"rate":`...)
+	b = d.Rate.appendJSON(b)
+	b = append(b, `,"pro_rata_factor":`...)
+	b = appendFloatJSON(b, d.ProRata)
+	for _, f := range [...]struct {
+		key string
+		v   Amount
+	}{{`,"granted":`, d.Granted}, {`,"accrued_to_date":`, d.Accrued}, {`,"capped":`, d.Capped}, {`,"adjustment":`, d.Adjustment}, {`,"carried_over":`, d.Carried}} {
+		b = append(b, f.key...)
+		b = f.v.appendJSON(b)
+	}
+	b = append(b, `,"carry_expires_on":`...)
+	b = jsontext.AppendString(b, d.CarryExpiry)
+	for _, f := range [...]struct {
+		key string
+		v   Amount
+	}{{`,"expired":`, d.Expired}, {`,"taken":`, d.Taken}, {`,"pending":`, d.Pending}, {`,"balance":`, d.Balance}, {`,"available":`, d.Available}} {
+		b = append(b, f.key...)
+		b = f.v.appendJSON(b)
+	}
+	return append(b, '}')
+}
+
+// appendFloatJSON writes a float64 as encoding/json does: the shortest decimal, with an
+// exponent (e-7, not e-07) below 1e-6 or from 1e21 on. NaN and infinities, which
+// encoding/json refuses, never occur in a breakdown; they are written as 0.
+func appendFloatJSON(b []byte, f float64) []byte {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return append(b, '0')
+	}
+	format := byte('f')
+	if abs := math.Abs(f); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	b = strconv.AppendFloat(b, f, format, -1, 64)
+	if format == 'e' {
+		if n := len(b); n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+			b[n-2] = b[n-1]
+			b = b[:n-1]
+		}
+	}
+	return b
 }
 
 // appendJSON writes the amount as MarshalJSON does (1.5, 12, -0.25), without floats.

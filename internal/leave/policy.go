@@ -142,29 +142,6 @@ func (p *Policy) check(c *validate.Checker) {
 	}
 }
 
-// rateOn is the year's days for a person who joined on a date (zero time: unknown) on a
-// date: the tier of the whole years of service then, or Days without tiers (or without a
-// joining date, the first tier).
-func (p Policy) rateOn(join, d time.Time) Amount {
-	if len(p.Tiers) == 0 {
-		return p.Days
-	}
-	years := 0
-	if !join.IsZero() {
-		years = d.Year() - join.Year()
-		if d.Month() < join.Month() || (d.Month() == join.Month() && d.Day() < join.Day()) {
-			years--
-		}
-	}
-	rate := p.Tiers[0].Days
-	for _, t := range p.Tiers {
-		if years >= t.FromYears {
-			rate = t.Days
-		}
-	}
-	return rate
-}
-
 // Take is an approved application's amount on its first date.
 type Take struct {
 	Date   string
@@ -203,10 +180,85 @@ type Breakdown struct {
 	Available   Amount  `json:"available"`
 }
 
-// parseDay reads YYYY-MM-DD without allocating (zero time for anything else).
-func parseDay(s string) time.Time {
+// civil is a calendar date with its day number (days since 1970-01-01), so the policy maths
+// compare and step dates with integers instead of time.Time (issue 13: the 12,000 computed
+// years of the balances of 6,000 people spent most of their time in time.Date).
+type civil struct{ y, m, d, n int }
+
+// zeroDay is what parseDay gives for anything but a date: 0001-01-01, the zero time.Time's
+// date, as the maths read it before.
+var zeroDay = civil{1, 1, 1, -719162}
+
+// daysFromCivil is the day number of a year, month (1–12) and day; a day past the month's
+// end counts on into the next month, as time.Date normalises it.
+func daysFromCivil(y, m, d int) int {
+	if m <= 2 {
+		y--
+	}
+	era := y
+	if era < 0 {
+		era -= 399
+	}
+	era /= 400
+	yoe := y - era*400
+	mp := (m + 9) % 12
+	doy := (153*mp+2)/5 + d - 1
+	doe := yoe*365 + yoe/4 - yoe/100 + doy
+	return era*146097 + doe - 719468
+}
+
+// civilFromDays is the date of a day number.
+func civilFromDays(n int) civil {
+	z := n + 719468
+	era := z
+	if era < 0 {
+		era -= 146096
+	}
+	era /= 146097
+	doe := z - era*146097
+	yoe := (doe - doe/1460 + doe/36524 - doe/146096) / 365
+	doy := doe - (365*yoe + yoe/4 - yoe/100)
+	mp := (5*doy + 2) / 153
+	d := doy - (153*mp+2)/5 + 1
+	m := mp + 3
+	if m > 12 {
+		m -= 12
+	}
+	y := yoe + era*400
+	if m <= 2 {
+		y++
+	}
+	return civil{y, m, d, n}
+}
+
+// dateOf is a year, month and day, normalised as time.Date does for days past the month's
+// end (months must be 1–12).
+func dateOf(y, m, d int) civil {
+	n := daysFromCivil(y, m, d)
+	if d > 28 || d < 1 {
+		return civilFromDays(n)
+	}
+	return civil{y, m, d, n}
+}
+
+// monthDays is the number of days of a month (1–12).
+func monthDays(y, m int) int {
+	switch m {
+	case 2:
+		if y%4 == 0 && (y%100 != 0 || y%400 == 0) {
+			return 29
+		}
+		return 28
+	case 4, 6, 9, 11:
+		return 30
+	}
+	return 31
+}
+
+// parseDay reads YYYY-MM-DD without allocating (zeroDay for anything else).
+func parseDay(s string) civil {
 	if len(s) != 10 || s[4] != '-' || s[7] != '-' {
-		return time.Time{}
+		return zeroDay
 	}
 	n := func(a, b int) int {
 		v := 0
@@ -220,13 +272,39 @@ func parseDay(s string) time.Time {
 	}
 	y, m, d := n(0, 4), n(5, 7), n(8, 10)
 	if y < 0 || m < 1 || m > 12 || d < 1 || d > 31 {
-		return time.Time{}
+		return zeroDay
 	}
-	return time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC)
+	return dateOf(y, m, d)
 }
 
-// day is a date as a number of days, for cheap comparisons.
-func day(t time.Time) int { return int(t.Unix() / 86400) }
+// appendDate writes a date as YYYY-MM-DD (years 0–9999).
+func appendDate(b []byte, c civil) []byte {
+	return append(b, byte('0'+c.y/1000%10), byte('0'+c.y/100%10), byte('0'+c.y/10%10), byte('0'+c.y%10), '-',
+		byte('0'+c.m/10), byte('0'+c.m%10), '-', byte('0'+c.d/10), byte('0'+c.d%10))
+}
+
+// rateOn is the year's days for a person who joined on a date (known: false when unknown)
+// on a date: the tier of the whole years of service then, or Days without tiers (or
+// without a joining date, the first tier).
+func (p Policy) rateOn(join civil, known bool, d civil) Amount {
+	if len(p.Tiers) == 0 {
+		return p.Days
+	}
+	years := 0
+	if known {
+		years = d.y - join.y
+		if d.m < join.m || (d.m == join.m && d.d < join.d) {
+			years--
+		}
+	}
+	rate := p.Tiers[0].Days
+	for _, t := range p.Tiers {
+		if years >= t.FromYears {
+			rate = t.Days
+		}
+	}
+	return rate
+}
 
 // Compute works a balance out by the policy. Accruals are events on their dates up to the
 // as-of date; takes are events on their first dates (all approved ones, as the balance
@@ -234,12 +312,14 @@ func day(t time.Time) int { return int(t.Unix() / 86400) }
 // and are used first by takes up to the expiry date; what is left of them after that date
 // expires once the as-of date has passed it. Accrual stops at the maximum balance: the part
 // of an accrual that would take the balance above it is capped (lost). The manual grant
-// credits the stored entitlement on the period's start.
+// credits the stored entitlement on the period's start. Dates are day numbers throughout;
+// nothing is allocated but the expiry date's text and, past 16, the takes' order.
 func (p Policy) Compute(in PolicyInput) Breakdown {
 	b := Breakdown{Grant: p.Grant, Adjustment: in.Adjustment, Pending: in.Pending, ProRata: 1}
-	start, end, asOfT := parseDay(in.PeriodStart), parseDay(in.PeriodEnd), parseDay(in.AsOf)
-	asOf := day(asOfT)
+	start, end := parseDay(in.PeriodStart), parseDay(in.PeriodEnd)
+	asOf := parseDay(in.AsOf)
 	join := parseDay(in.Join)
+	known := join != zeroDay // as time.Time.IsZero read it
 	from, to := start, end
 	if in.Join != "" && in.Join > in.PeriodStart {
 		from = join
@@ -247,24 +327,24 @@ func (p Policy) Compute(in PolicyInput) Breakdown {
 	if in.Leaving != "" && in.Leaving < in.PeriodEnd {
 		to = parseDay(in.Leaving)
 	}
-	b.Rate = p.rateOn(join, asOfT)
+	b.Rate = p.rateOn(join, known, asOf)
 	type accrual struct {
 		on  int
 		amt Amount
 	}
 	var buf [13]accrual
 	acc := buf[:0]
-	employed := !to.Before(from)
+	employed := to.n >= from.n
 	switch p.Grant {
 	case GrantYearly:
 		if employed {
 			if p.ProRata {
-				b.ProRata = float64(day(to)-day(from)+1) / float64(day(end)-day(start)+1)
+				b.ProRata = float64(to.n-from.n+1) / float64(end.n-start.n+1)
 			}
-			b.Granted = Amount(math.Round(float64(p.rateOn(join, from)) * b.ProRata))
+			b.Granted = Amount(math.Round(float64(p.rateOn(join, known, from)) * b.ProRata))
 			b.ProRata = math.Round(b.ProRata*10000) / 10000
-			if day(from) <= asOf {
-				acc = append(acc, accrual{day(from), b.Granted})
+			if from.n <= asOf.n {
+				acc = append(acc, accrual{from.n, b.Granted})
 			}
 		} else {
 			b.ProRata = 0
@@ -277,50 +357,56 @@ func (p Policy) Compute(in PolicyInput) Breakdown {
 		var cum float64
 		var prev Amount
 		share := 0.0
-		anniv := p.Grant == GrantAnniversary && !join.IsZero()
-		for m := time.Date(start.Year(), start.Month(), 1, 0, 0, 0, 0, time.UTC); !m.After(end); m = m.AddDate(0, 1, 0) {
-			mEnd := time.Date(m.Year(), m.Month()+1, 0, 0, 0, 0, 0, time.UTC)
-			var on time.Time
+		anniv := p.Grant == GrantAnniversary && known
+		for y, mo := start.y, start.m; ; {
+			first := daysFromCivil(y, mo, 1)
+			if first > end.n {
+				break
+			}
+			last := monthDays(y, mo)
+			var on civil
 			frac := 0.0
 			if anniv {
 				// the monthly anniversary of joining in this month (the month's last day
 				// when it is shorter); the accrual is for the month completed then.
-				on = time.Date(m.Year(), m.Month(), min(join.Day(), mEnd.Day()), 0, 0, 0, 0, time.UTC)
-				if on.After(join) && !on.After(to) && !on.Before(start) {
+				d := min(join.d, last)
+				on = civil{y, mo, d, first + d - 1}
+				if on.n > join.n && on.n <= to.n && on.n >= start.n {
 					frac = 1
 				}
 			} else {
-				lo, hi := m, mEnd
-				if from.After(lo) {
+				lo, hi := civil{y, mo, 1, first}, first+last-1
+				if from.n > lo.n {
 					lo = from
 				}
-				if to.Before(hi) {
-					hi = to
-				}
-				if !hi.Before(lo) {
+				hi = min(hi, to.n)
+				if hi >= lo.n {
 					frac = 1
 					if p.ProRata {
-						frac = float64(day(hi)-day(lo)+1) / float64(mEnd.Day())
+						frac = float64(hi-lo.n+1) / float64(last)
 					}
 				}
 				on = lo
+			}
+			if mo++; mo > 12 {
+				y, mo = y+1, 1
 			}
 			if frac == 0 {
 				continue
 			}
 			share += frac
-			cum += float64(p.rateOn(join, on)) * frac / 12
+			cum += float64(p.rateOn(join, known, on)) * frac / 12
 			amt := Amount(math.Round(cum)) - prev
 			prev += amt
 			b.Granted += amt
-			if day(on) <= asOf {
-				acc = append(acc, accrual{day(on), amt})
+			if on.n <= asOf.n {
+				acc = append(acc, accrual{on.n, amt})
 			}
 		}
 		b.ProRata = math.Round(share/12*10000) / 10000
 	default: // manual: the stored entitlement is the grant
 		b.Granted, b.Adjustment = in.Adjustment, 0
-		acc = append(acc, accrual{day(start), in.Adjustment})
+		acc = append(acc, accrual{start.n, in.Adjustment})
 	}
 	b.Carried = in.Carried
 	if in.MaxCarry > 0 && b.Carried > in.MaxCarry {
@@ -328,16 +414,21 @@ func (p Policy) Compute(in PolicyInput) Breakdown {
 	}
 	expiry, expires := math.MaxInt, false
 	if p.CarryExpiry != "" && b.Carried > 0 {
-		if t := parseDay(start.Format("2006") + "-" + p.CarryExpiry); !t.IsZero() && !t.Before(start) {
-			expiry = day(t)
-			b.CarryExpiry = t.Format(time.DateOnly)
-			expires = expiry < asOf
+		if t, ok := carryExpiryIn(start.y, p.CarryExpiry); ok && t.n >= start.n {
+			expiry = t.n
+			var s [10]byte
+			b.CarryExpiry = string(appendDate(s[:0], t))
+			expires = expiry < asOf.n
 		}
 	}
 	// Takes in date order (few; insertion sort keeps it allocation-free).
-	takes := make([]accrual, len(in.Takes))
+	var tbuf [16]accrual
+	takes := tbuf[:0]
+	if len(in.Takes) > len(tbuf) {
+		takes = make([]accrual, 0, len(in.Takes))
+	}
 	for i, t := range in.Takes {
-		takes[i] = accrual{day(parseDay(t.Date)), t.Amount}
+		takes = append(takes, accrual{parseDay(t.Date).n, t.Amount})
 		for j := i; j > 0 && takes[j].on < takes[j-1].on; j-- {
 			takes[j], takes[j-1] = takes[j-1], takes[j]
 		}
@@ -389,6 +480,26 @@ func (p Policy) Compute(in PolicyInput) Breakdown {
 	b.Balance = carried + own
 	b.Available = b.Balance - b.Pending
 	return b
+}
+
+// carryExpiryIn is the date of a policy's carry expiry (MM-DD) in a year, normalised as a
+// date past the month's end was (02-29 in a common year is 1 March); false when the text is
+// not a month and day or the year is not four digits.
+func carryExpiryIn(y int, mmdd string) (civil, bool) {
+	if y < 0 || y > 9999 || len(mmdd) != 5 || mmdd[2] != '-' {
+		return civil{}, false
+	}
+	for _, i := range []int{0, 1, 3, 4} {
+		if mmdd[i] < '0' || mmdd[i] > '9' {
+			return civil{}, false
+		}
+	}
+	m, d := int(mmdd[0]-'0')*10+int(mmdd[1]-'0'), int(mmdd[3]-'0')*10+int(mmdd[4]-'0')
+	if m < 1 || m > 12 || d < 1 || d > 31 {
+		return civil{}, false
+	}
+	t := dateOf(y, m, d)
+	return t, t != zeroDay // the zero time was read as no date
 }
 
 // Rules an admin may set aside for an application (recorded in policy_override).

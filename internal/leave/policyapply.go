@@ -26,8 +26,9 @@ func employedIn(join, leaving, start, end string) bool {
 	return (join == "" || join <= end) && (leaving == "" || leaving >= start)
 }
 
-// applyPolicy fills an entitlement's figures and breakdown from the policy.
-func applyPolicy(e *Entitlement, t Type, asOf, join, leaving string, takes []Take) {
+// applyPolicy fills an entitlement's figures and its breakdown, written to bd, from the
+// policy.
+func applyPolicy(e *Entitlement, t Type, asOf, join, leaving string, takes []Take, bd *Breakdown) {
 	if asOf < e.PeriodStart {
 		asOf = e.PeriodStart
 	}
@@ -38,7 +39,8 @@ func applyPolicy(e *Entitlement, t Type, asOf, join, leaving string, takes []Tak
 		Adjustment: e.Entitled, Carried: e.Carried, MaxCarry: t.MaxCarry, Takes: takes, Pending: e.Pending})
 	e.Entitled = b.Adjustment + b.Accrued - b.Capped
 	e.Carried, e.Expired, e.Taken, e.Balance, e.Available = b.Carried, b.Expired, b.Taken, b.Balance, b.Available
-	e.Breakdown = &b
+	*bd = b
+	e.Breakdown = bd
 }
 
 // personDates returns a person's joining and leaving dates (” for none).
@@ -100,7 +102,7 @@ func (s *Service) withPolicies(ctx context.Context, orgID int64, asOf string, en
 		if err != nil {
 			return err
 		}
-		applyPolicy(e, t, asOf, join, leaving, takes)
+		applyPolicy(e, t, asOf, join, leaving, takes, new(Breakdown))
 	}
 	return nil
 }
@@ -130,7 +132,7 @@ func (s *Service) entitlementOn(ctx context.Context, orgID, personID int64, typ 
 			return Entitlement{}, err
 		}
 		ent.Pending = pending
-		applyPolicy(&ent, typ, asOf, join, leaving, takes)
+		applyPolicy(&ent, typ, asOf, join, leaving, takes, new(Breakdown))
 		return ent, nil
 	}
 	if err != nil {

@@ -334,35 +334,80 @@ func (s *SQLStore) Balances(ctx context.Context, orgID int64, kind, date string)
 	// Types with a policy that counts: their entitlements are worked out from the people's
 	// dates and the dated applications, and people without a row of an accruing type get the
 	// calendar year's period (see policyapply.go).
-	var dates map[int64][2]string
+	var active []personDates
 	counts, accrues := false, false
 	for _, t := range types {
 		counts = counts || t.Policy.counts()
 		accrues = accrues || t.Policy.Accrues()
 	}
 	if counts {
-		if dates, err = s.activeDates(ctx, orgID); err != nil {
+		if active, err = s.activeDates(ctx, orgID); err != nil {
 			return nil, err
 		}
 	}
-	type pt struct{ person, typ int64 }
-	of := make(map[pt][]int, len(out))
-	for i, e := range out {
-		k := pt{e.PersonID, e.TypeID}
-		of[k] = append(of[k], i)
+	// People and (person, type) slots by dense index instead of maps of slices (issue 13:
+	// 18,000 one-element slices and their map were a tenth of the call): heads holds each
+	// slot's last entitlement, next chains a slot's other periods.
+	nt := len(types)
+	rankOf := func(typ int64) int {
+		for i := range types {
+			if types[i].ID == typ {
+				return i
+			}
+		}
+		return -1
+	}
+	pidx := make(map[int64]int32, len(out)/max(nt, 1)+len(active))
+	var heads []int32
+	person := func(id int64) int32 {
+		i, ok := pidx[id]
+		if !ok {
+			i = int32(len(pidx))
+			pidx[id] = i
+			for range nt {
+				heads = append(heads, -1)
+			}
+		}
+		return i
+	}
+	next := make([]int32, len(out), len(out)+len(active)*nt)
+	pof := make([]int32, len(out), cap(next)) // each entitlement's person
+	link := func(i int, pi int32, rank int) {
+		slot := int(pi)*nt + rank
+		next[i], heads[slot], pof[i] = heads[slot], int32(i), pi
+	}
+	for i := range out {
+		if r := rankOf(out[i].TypeID); r >= 0 {
+			link(i, person(out[i].PersonID), r)
+		}
+	}
+	// the dates of the active people (others, archived, read as none, as before)
+	var joins, leavings []string
+	if counts {
+		for _, d := range active {
+			person(d.id)
+		}
+		joins, leavings = make([]string, len(pidx)), make([]string, len(pidx))
+		for _, d := range active {
+			pi := pidx[d.id]
+			joins[pi], leavings[pi] = d.join, d.leaving
+		}
 	}
 	if accrues {
+		out = slices.Grow(out, len(active)*nt)
 		start, end := yearPeriod(date)
-		for _, t := range types {
+		for r, t := range types {
 			if !t.Policy.Accrues() {
 				continue
 			}
-			for p, d := range dates {
-				if len(of[pt{p, t.ID}]) > 0 || !employedIn(d[0], d[1], start, end) {
+			for _, d := range active {
+				pi := pidx[d.id]
+				if heads[int(pi)*nt+r] >= 0 || !employedIn(d.join, d.leaving, start, end) {
 					continue
 				}
-				of[pt{p, t.ID}] = []int{len(out)}
-				out = append(out, Entitlement{PersonID: p, TypeID: t.ID, PeriodStart: start, ValidUntil: end})
+				out = append(out, Entitlement{PersonID: d.id, TypeID: t.ID, PeriodStart: start, ValidUntil: end})
+				next, pof = append(next, -1), append(pof, -1)
+				link(len(out)-1, pi, r)
 			}
 		}
 		if first == "" || start < first {
@@ -373,17 +418,25 @@ func (s *SQLStore) Balances(ctx context.Context, orgID int64, kind, date string)
 	if len(out) == 0 {
 		return nil, nil
 	}
-	var takes [][]Take
-	if counts {
-		takes = make([][]Take, len(out))
+	// The takes of the entitlements of counting types, gathered in one slice and then
+	// grouped by entitlement (a counting sort) rather than appended to one slice each.
+	type takeOf struct {
+		i int32
+		t Take
 	}
-	add := func(person, typ int64, from string, approved bool, amount Amount) {
-		for _, i := range of[pt{person, typ}] {
+	var taken []takeOf
+	add := func(personID, typ int64, from string, approved bool, amount Amount) {
+		r := rankOf(typ)
+		pi, ok := pidx[personID]
+		if r < 0 || !ok {
+			return
+		}
+		for i := heads[int(pi)*nt+r]; i >= 0; i = next[i] {
 			if e := &out[i]; e.PeriodStart <= from && from <= e.ValidUntil {
 				if approved {
 					e.Taken += amount
-					if takes != nil {
-						takes[i] = append(takes[i], Take{from, amount})
+					if types[r].Policy.counts() {
+						taken = append(taken, takeOf{i, Take{from, amount}})
 					}
 				} else {
 					e.Pending += amount
@@ -419,14 +472,40 @@ func (s *SQLStore) Balances(ctx context.Context, orgID int64, kind, date string)
 			return nil, err
 		}
 	}
+	var takes []Take
+	var offs []int32
+	var breakdowns []Breakdown
+	if counts {
+		offs = make([]int32, len(out)+1)
+		for _, t := range taken {
+			offs[t.i+1]++
+		}
+		for i := range out {
+			offs[i+1] += offs[i]
+		}
+		takes = make([]Take, len(taken))
+		fill := slices.Clone(offs[:len(out)])
+		for _, t := range taken {
+			takes[fill[t.i]] = t.t
+			fill[t.i]++
+		}
+		n := 0
+		for i := range out {
+			if types[rankOf(out[i].TypeID)].Policy.counts() {
+				n++
+			}
+		}
+		breakdowns = make([]Breakdown, 0, n)
+	}
 	for i := range out {
 		e := &out[i]
 		t := types[rank[e.TypeID]]
 		e.TypeName, e.Unit = t.Name, t.Unit
 		e.compute()
 		if t.Policy.counts() {
-			d := dates[e.PersonID]
-			applyPolicy(e, t, date, d[0], d[1], takes[i])
+			pi := pof[i]
+			breakdowns = append(breakdowns, Breakdown{})
+			applyPolicy(e, t, date, joins[pi], leavings[pi], takes[offs[i]:offs[i+1]:offs[i+1]], &breakdowns[len(breakdowns)-1])
 		}
 	}
 	// Sort small keys, then move each entitlement once: swapping the 200-byte structs
@@ -459,22 +538,44 @@ func (s *SQLStore) Balances(ctx context.Context, orgID int64, kind, date string)
 	return sorted, nil
 }
 
-// activeDates returns the joining and leaving dates (” for none) of the organisation's
-// people who are not archived.
-func (s *SQLStore) activeDates(ctx context.Context, orgID int64) (map[int64][2]string, error) {
-	rows, err := s.q(ctx).QueryContext(ctx, `SELECT id, COALESCE(join_date, ''), COALESCE(leaving_date, '') FROM people WHERE org_id = $1 AND archived_at IS NULL`, orgID)
+// personDates are a person's joining and leaving dates (” for none).
+type personDates struct {
+	id            int64
+	join, leaving string
+}
+
+// activeDates returns the joining and leaving dates of the organisation's people who are not
+// archived. On SQLite as one JSON array, like the entitlements and applications (6,000 rows
+// scanned one by one were a twelfth of the balances with accrual).
+func (s *SQLStore) activeDates(ctx context.Context, orgID int64) ([]personDates, error) {
+	const cols, from = `id, COALESCE(join_date, ''), COALESCE(leaving_date, '')`, ` FROM people WHERE org_id = $1 AND archived_at IS NULL`
+	var out []personDates
+	if s.db.Dialect != database.Postgres {
+		var raw sql.NullString
+		if err := s.q(ctx).QueryRowContext(ctx, `SELECT json_group_array(json_array(`+cols+`))`+from, orgID).Scan(&raw); err != nil {
+			return nil, err
+		}
+		err := eachRow(raw.String, func(p *jsonRows) bool {
+			var d personDates
+			if !p.int(&d.id) || !p.skip(',') || !p.str(&d.join) || !p.skip(',') || !p.str(&d.leaving) {
+				return false
+			}
+			out = append(out, d)
+			return true
+		})
+		return out, err
+	}
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT `+cols+from, orgID)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := map[int64][2]string{}
 	for rows.Next() {
-		var id int64
-		var d [2]string
-		if err := rows.Scan(&id, &d[0], &d[1]); err != nil {
+		var d personDates
+		if err := rows.Scan(&d.id, &d.join, &d.leaving); err != nil {
 			return nil, err
 		}
-		out[id] = d
+		out = append(out, d)
 	}
 	return out, rows.Err()
 }
