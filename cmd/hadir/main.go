@@ -263,6 +263,7 @@ func serve(ctx context.Context, cfg config.Config) error {
 	defer cancel()
 	go a.Outbox.Run(bg)
 	go a.Webhooks.Run(bg)
+	go a.Reports.Run(bg)
 	if sched, err := ops.ParseSchedule(cfg.BackupSchedule); err != nil {
 		return fmt.Errorf("HADIR_BACKUP_SCHEDULE: %w", err)
 	} else if !sched.Off() {
