@@ -191,6 +191,7 @@ func (a *API) Routes() []Route {
 		// Saved and scheduled reports (issue 15): admins'; closed to API tokens (they send
 		// e-mail to people of the organisation).
 		perm(viewOrg, "GET", "/api/reports/saved", a.listSavedReports),
+		perm(addOrgStaff, "GET", "/api/reports/recipients", a.reportRecipients),
 		perm(addOrgStaff, "POST", "/api/reports/saved", a.createSavedReport),
 		perm(viewOrg, "GET", "/api/reports/saved/{id}", a.getSavedReport),
 		perm(addOrgStaff, "PUT", "/api/reports/saved/{id}", a.updateSavedReport),

@@ -777,8 +777,9 @@ var routeCases = map[string]routeCase{
 		foreign: func(e *env, v tenant) (string, any) { return "#" + strconv.FormatInt(ssoRequestIn(e, v), 10), nil },
 		check:   func(e *env, v tenant) { ssoRequestUnchanged(e, v) },
 	},
-	"GET /api/reports/saved":  {},
-	"POST /api/reports/saved": {body: map[string]any{"name": "Walk", "kind": "daily"}},
+	"GET /api/reports/saved":      {},
+	"GET /api/reports/recipients": {},
+	"POST /api/reports/saved":     {body: map[string]any{"name": "Walk", "kind": "daily"}},
 	"GET /api/reports/saved/{id}": {
 		foreign: func(e *env, v tenant) (string, any) { return fmt.Sprintf("#%d", savedReportIn(e, v)), nil },
 	},

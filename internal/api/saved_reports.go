@@ -30,6 +30,15 @@ func (a *API) listSavedReports(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+func (a *API) reportRecipients(w http.ResponseWriter, r *http.Request) error {
+	rs, err := a.Reports.Recipients(r.Context(), principal(r).OrgID)
+	if err != nil {
+		return err
+	}
+	web.Data(w, http.StatusOK, rs)
+	return nil
+}
+
 func (a *API) getSavedReport(w http.ResponseWriter, r *http.Request) error {
 	id, err := pathID(r)
 	if err != nil {

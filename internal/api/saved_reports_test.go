@@ -116,6 +116,9 @@ func TestSavedReportsCRUDValidationAndIsolation(t *testing.T) {
 		if r.str("data", "format") != "xlsx" || r.str("data", "run_time") != "23:00" {
 			t.Errorf("defaults: %s", r.raw)
 		}
+		if rs := items(e.expect(e.call("GET", "/api/reports/recipients", c.token, nil), 200)); len(rs) != 1 || rs[0]["email"] != c.email {
+			t.Errorf("recipients %v, want the owner only", rs)
+		}
 		list := items(e.expect(e.call("GET", "/api/reports/saved", c.token, nil), 200))
 		if len(list) != 1 || list[0]["name"] != "Office monthly" {
 			t.Fatalf("list %v", list)

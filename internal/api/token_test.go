@@ -208,6 +208,7 @@ func TestRoutesWithoutTokenArea(t *testing.T) {
 		"POST /api/integrations/webhooks/{id}/deliveries/{delivery}/redeliver": true,
 		// Saved reports send e-mail to people of the organisation: set up at the screen.
 		"GET /api/reports/saved":            true,
+		"GET /api/reports/recipients":       true,
 		"POST /api/reports/saved":           true,
 		"GET /api/reports/saved/{id}":       true,
 		"PUT /api/reports/saved/{id}":       true,

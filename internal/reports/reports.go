@@ -228,6 +228,32 @@ func uniq(ids []int64) []int64 {
 	return out
 }
 
+// Recipient is a user of the organisation who can be sent reports.
+type Recipient struct {
+	ID    int64  `json:"id"`
+	Name  string `json:"name"`
+	Email string `json:"email"`
+	Role  string `json:"role"`
+}
+
+// Recipients are the organisation's users with an e-mail address, by name.
+func (s *Service) Recipients(ctx context.Context, orgID int64) ([]Recipient, error) {
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT id, name, email, role FROM users WHERE org_id = $1 AND email <> '' ORDER BY name, id`, orgID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []Recipient{}
+	for rows.Next() {
+		var r Recipient
+		if err := rows.Scan(&r.ID, &r.Name, &r.Email, &r.Role); err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
 // emails are the e-mail addresses of those of the users that belong to the organisation.
 func (s *Service) emails(ctx context.Context, orgID int64, ids []int64) (map[int64]string, error) {
 	out := map[int64]string{}
