@@ -9,7 +9,7 @@ const KiosksPage = lazy(() => import('../features/clockin/components/kiosks-page
 const TokensPage = lazy(() => import('../features/integrations/components/tokens-page'));
 const SsoSettingsPage = lazy(() => import('../features/integrations/components/sso-page'));
 const WebhooksPage = lazy(() => import('../features/integrations/components/webhooks-page'));
-const SavedReportsPage = lazy(() => import('../features/reports/components/saved-reports-page'));
+const SavedReportsPage = lazy(() => import('../features/attendance/components/saved-reports-page'));
 const RetentionPage = lazy(() => import('../features/retention/components/retention-page'));
 const AuditPage = lazy(() => import('../features/audit/components/audit-page'));
 const ClockPage = lazy(() => import('../features/clockin/components/clock-page'));
