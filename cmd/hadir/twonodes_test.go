@@ -133,7 +133,7 @@ func startServe(t *testing.T, bin, dir, name, dbURL string) string {
 }
 
 // startServeCmd is startServe also returning the process, for a test that kills it.
-func startServeCmd(t *testing.T, bin, dir, name, dbURL string) (string, *exec.Cmd) {
+func startServeCmd(t *testing.T, bin, dir, name, dbURL string, env ...string) (string, *exec.Cmd) {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -144,6 +144,7 @@ func startServeCmd(t *testing.T, bin, dir, name, dbURL string) (string, *exec.Cm
 	cmd := exec.Command(bin, "serve")
 	cmd.Env = []string{"HOME=" + dir, "PATH=" + os.Getenv("PATH"), "HADIR_ADDR=" + addr, "HADIR_DATA_DIR=" + filepath.Join(dir, name),
 		"HADIR_DATABASE_URL=" + dbURL, "HADIR_BASE_URL=http://" + addr, "HADIR_LOG_FORMAT=json"}
+	cmd.Env = append(cmd.Env, env...)
 	var logs bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &logs, &logs
 	if err := cmd.Start(); err != nil {
