@@ -88,6 +88,11 @@ func TestOutboxSendsAttachments(t *testing.T) {
 				t.Errorf("part %d: %d bytes decoded (%v), want %d", i+1, len(dec), err, len(want.Data))
 			}
 		}
+		// Once sent, the files are not kept.
+		var kept int
+		if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM outbox_attachments`).Scan(&kept); err != nil || kept != 0 {
+			t.Errorf("%d attachments kept after sending (%v)", kept, err)
+		}
 		// A message without attachments stays a single text/plain part.
 		if err := o.Enqueue(ctx, Message{To: "plain@example.com", Subject: "s", Body: "b"}); err != nil {
 			t.Fatal(err)

@@ -270,6 +270,10 @@ func (o *Outbox) sendOne(ctx context.Context, s Session) (bool, error) {
 	done := database.Now()
 	if sendErr == nil {
 		_, err = o.db.ExecContext(rec, `UPDATE outbox SET sent_at = $1, locked_until = NULL, last_error = '' WHERE id = $2`, done, c.id)
+		if err == nil && len(c.m.Attachments) > 0 {
+			// A sent message's files are not kept: the row stays as the log until retention.
+			_, err = o.db.ExecContext(rec, `DELETE FROM outbox_attachments WHERE outbox_id = $1`, c.id)
+		}
 		return true, err
 	}
 	slog.Warn("mail: send failed", "id", c.id, "to", c.m.To, "attempt", c.attempts, "err", sendErr)

@@ -30,8 +30,8 @@ CREATE TABLE saved_reports (
 CREATE INDEX saved_reports_org ON saved_reports (org_id, id);
 CREATE INDEX saved_reports_due ON saved_reports (next_run_at);
 
--- Files sent with an outgoing e-mail (MIME multipart/mixed, base64 parts). Deleted with their
--- message (the outbox's retention deletes old messages).
+-- Files sent with an outgoing e-mail (MIME multipart/mixed, base64 parts). Deleted once their
+-- message is sent, or with it (the outbox's retention deletes old messages).
 CREATE TABLE outbox_attachments (
     id           INTEGER PRIMARY KEY AUTOINCREMENT,
     outbox_id    INTEGER NOT NULL REFERENCES outbox (id) ON DELETE CASCADE,
