@@ -198,6 +198,16 @@ func TestSavedReportSendNow(t *testing.T) {
 		if txt := xlsxText(t, data); !strings.Contains(txt, "Aminah") || !strings.Contains(txt, "A1") {
 			t.Errorf("the daily xlsx lacks the person:\n%s", txt)
 		}
+		// A school's monthly staff report as PDF takes the school's route.
+		sc := e.school("Send School")
+		head := userID(t, db, sc.email)
+		sid := idOf(e.expect(e.call("POST", "/api/reports/saved", sc.token, map[string]any{"name": "Staff month", "kind": "monthly", "format": "pdf",
+			"filters": map[string]string{"kind": "staff"}, "recipients": []int64{head}}), 201))
+		e.expect(e.call("POST", fmt.Sprintf("/api/reports/saved/%d/send", sid), sc.token, nil), 202)
+		pname, pdf := attachmentOf(t, e.smtp.WaitFor(t, sc.email, 10*time.Second))
+		if !strings.HasSuffix(pname, ".pdf") || !bytes.HasPrefix(pdf, []byte("%PDF")) {
+			t.Errorf("school report %q starts %q", pname, pdf[:min(8, len(pdf))])
+		}
 		// A report with no recipients cannot be sent.
 		id2 := idOf(e.expect(e.call("POST", "/api/reports/saved", c.token, map[string]any{"name": "Nobody", "kind": "daily"}), 201))
 		e.expect(e.call("POST", fmt.Sprintf("/api/reports/saved/%d/send", id2), c.token, nil), 422)
