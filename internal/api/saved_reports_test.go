@@ -198,6 +198,24 @@ func TestSavedReportSendNow(t *testing.T) {
 		if txt := xlsxText(t, data); !strings.Contains(txt, "Aminah") || !strings.Contains(txt, "A1") {
 			t.Errorf("the daily xlsx lacks the person:\n%s", txt)
 		}
+		// The payroll export as a saved report: an xlsx with the payroll's columns.
+		pid := idOf(e.expect(e.call("POST", "/api/reports/saved", c.token, map[string]any{"name": "Payroll", "kind": "payroll", "recipients": []int64{owner}}), 201))
+		e.expect(e.call("POST", fmt.Sprintf("/api/reports/saved/%d/send", pid), c.token, nil), 202)
+		var payMsg smtptest.Received
+		for deadline := time.Now().Add(10 * time.Second); payMsg.Raw == "" && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+			for _, m := range e.smtp.Messages() {
+				if m.Subject == "Report: Payroll" {
+					payMsg = m
+				}
+			}
+		}
+		if payMsg.Raw == "" {
+			t.Fatal("no payroll e-mail")
+		}
+		payName, pay := attachmentOf(t, payMsg)
+		if txt := xlsxText(t, pay); !strings.HasPrefix(payName, "Payroll ") || !strings.Contains(txt, "Aminah") {
+			t.Errorf("payroll %q:\n%s", payName, txt)
+		}
 		// A school's monthly staff report as PDF takes the school's route.
 		sc := e.school("Send School")
 		head := userID(t, db, sc.email)
