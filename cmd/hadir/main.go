@@ -264,6 +264,7 @@ func serve(ctx context.Context, cfg config.Config) error {
 	go a.Outbox.Run(bg)
 	go a.Webhooks.Run(bg)
 	go ops.Loop(bg, time.Minute, "webhook day.status_decided", a.DecidedDays)
+	go a.Reports.Run(bg)
 	if sched, err := ops.ParseSchedule(cfg.BackupSchedule); err != nil {
 		return fmt.Errorf("HADIR_BACKUP_SCHEDULE: %w", err)
 	} else if !sched.Off() {

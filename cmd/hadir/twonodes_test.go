@@ -136,12 +136,13 @@ func startServe(t *testing.T, bin, dir, name, dbURL string) string {
 // binds a port of its own choosing (HADIR_ADDR=127.0.0.1:0) and the test reads it from the
 // node's "listening" log line: a port picked by the test and freed before the node binds it
 // can be taken meanwhile by another package's test server, which then answers in its place.
-func startServeCmd(t *testing.T, bin, dir, name, dbURL string) (string, *serveNode) {
+func startServeCmd(t *testing.T, bin, dir, name, dbURL string, env ...string) (string, *serveNode) {
 	t.Helper()
 	cmd := exec.Command(bin, "serve")
 	cmd.Env = []string{"HOME=" + dir, "PATH=" + os.Getenv("PATH"), "HADIR_ADDR=127.0.0.1:0", "HADIR_DATA_DIR=" + filepath.Join(dir, name),
 		"HADIR_DATABASE_URL=" + dbURL, "HADIR_BASE_URL=http://127.0.0.1", "HADIR_LOG_FORMAT=json",
 		"HADIR_WEBHOOK_ALLOW_NETS=127.0.0.0/8"} // the tests' webhook receivers
+	cmd.Env = append(cmd.Env, env...)
 	logs := &syncBuffer{}
 	cmd.Stdout, cmd.Stderr = logs, logs
 	if err := cmd.Start(); err != nil {

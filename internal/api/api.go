@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hadir/internal/approval"
 	"hadir/internal/correction"
+	"hadir/internal/reports"
 	"hadir/internal/webhook"
 	"io/fs"
 	"log/slog"
@@ -49,6 +50,8 @@ type Deps struct {
 	Payroll *payroll.Service
 	// Webhooks are the organisation's registered URLs and their delivery log (issue 15).
 	Webhooks *webhook.Service
+	// Reports are the saved and scheduled reports (issue 15); New hands them the renderer.
+	Reports *reports.Service
 	// BaseURL is the public address, for links the API hands out.
 	BaseURL string
 	// Web is the built single-page app (index.html and assets); nil serves a short notice.
@@ -89,6 +92,9 @@ func New(d Deps) *API {
 		// A route without a method (the terminals' catch-all) takes every method of its path.
 		pattern := strings.TrimSpace(rt.Method + " " + rt.Path)
 		a.mux.Handle(pattern, a.wrap(rt, a.metrics.route(pattern)))
+	}
+	if d.Reports != nil {
+		d.Reports.SetRenderer(a.renderSavedReport)
 	}
 	a.mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, r, errRouteNotFound)

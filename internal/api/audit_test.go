@@ -477,6 +477,9 @@ func ignoredColumn(tbl, col string) bool {
 		return col == "last_used_at" || col == "last_used_ip"
 	case "user_two_factor":
 		return col == "last_step"
+	case "saved_reports":
+		// The scheduler's own bookkeeping of runs, not a change made through the API.
+		return slices.Contains([]string{"next_run_at", "locked_until", "last_run_at", "last_error"}, col)
 	}
 	return false
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"hadir/internal/approval"
 	"hadir/internal/correction"
+	"hadir/internal/reports"
 	"hadir/internal/webhook"
 	"log/slog"
 	"math"
@@ -118,6 +119,7 @@ var errorTable = []struct {
 	{notify.ErrNotFound, errNotFound},
 	{device.ErrNotFound, errNotFound},
 	{webhook.ErrNotFound, errNotFound},
+	{reports.ErrNotFound, errNotFound},
 	{device.ErrCodeTaken, &web.Error{Status: http.StatusConflict, Code: "device.code_taken", Message: "a device with this serial number is already registered",
 		Fields: validate.Field("code", "validation.taken", "a device with this serial number is already registered")}},
 	{device.ErrBeaconUsed, &web.Error{Status: http.StatusConflict, Code: "beacon.taken", Message: "a beacon with this identifier is already registered",

@@ -188,6 +188,16 @@ func (a *API) Routes() []Route {
 		perm(viewOrg, "GET", "/api/integrations/webhooks/{id}/deliveries", a.webhookDeliveries),
 		perm(addOrgStaff, "POST", "/api/integrations/webhooks/{id}/deliveries/{delivery}/redeliver", a.redeliverWebhook),
 
+		// Saved and scheduled reports (issue 15): admins'; closed to API tokens (they send
+		// e-mail to people of the organisation).
+		perm(viewOrg, "GET", "/api/reports/saved", a.listSavedReports),
+		perm(addOrgStaff, "GET", "/api/reports/recipients", a.reportRecipients),
+		perm(addOrgStaff, "POST", "/api/reports/saved", a.createSavedReport),
+		perm(viewOrg, "GET", "/api/reports/saved/{id}", a.getSavedReport),
+		perm(addOrgStaff, "PUT", "/api/reports/saved/{id}", a.updateSavedReport),
+		perm(addOrgStaff, "DELETE", "/api/reports/saved/{id}", a.deleteSavedReport),
+		perm(addOrgStaff, "POST", "/api/reports/saved/{id}/send", a.sendSavedReport),
+
 		// The audit trail of every change made through the API (issue 15). Closed to API
 		// tokens: it holds the old values of every change, personal data included.
 		perm(viewOrg, "GET", "/api/audit", a.listAudit),

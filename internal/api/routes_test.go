@@ -3,6 +3,7 @@ package api_test
 import (
 	"context"
 	"fmt"
+	"hadir/internal/reports"
 	"hadir/internal/webhook"
 	"slices"
 	"strconv"
@@ -776,6 +777,26 @@ var routeCases = map[string]routeCase{
 		foreign: func(e *env, v tenant) (string, any) { return "#" + strconv.FormatInt(ssoRequestIn(e, v), 10), nil },
 		check:   func(e *env, v tenant) { ssoRequestUnchanged(e, v) },
 	},
+	"GET /api/reports/saved":      {},
+	"GET /api/reports/recipients": {},
+	"POST /api/reports/saved":     {body: map[string]any{"name": "Walk", "kind": "daily"}},
+	"GET /api/reports/saved/{id}": {
+		foreign: func(e *env, v tenant) (string, any) { return fmt.Sprintf("#%d", savedReportIn(e, v)), nil },
+	},
+	"PUT /api/reports/saved/{id}": {body: map[string]any{"name": "Walk", "kind": "daily"},
+		foreign: func(e *env, v tenant) (string, any) {
+			return fmt.Sprintf("#%d", savedReportIn(e, v)), map[string]any{"name": "Stolen", "kind": "daily"}
+		},
+		check: savedReportUntouched,
+	},
+	"DELETE /api/reports/saved/{id}": {
+		foreign: func(e *env, v tenant) (string, any) { return fmt.Sprintf("#%d", savedReportIn(e, v)), nil },
+		check:   savedReportUntouched,
+	},
+	"POST /api/reports/saved/{id}/send": {
+		foreign: func(e *env, v tenant) (string, any) { return fmt.Sprintf("#%d", savedReportIn(e, v)), nil },
+		check:   savedReportUntouched,
+	},
 	"GET /api/integrations/webhooks":  {},
 	"POST /api/integrations/webhooks": {body: map[string]any{"url": "http://127.0.0.1:9/walk", "events": []string{"person.created"}}},
 	"PUT /api/integrations/webhooks/{id}": {body: map[string]any{"url": "http://127.0.0.1:9/walk", "events": []string{"person.created"}, "active": false},
@@ -943,6 +964,26 @@ func siteIn(e *env, v tenant) string {
 
 // webhookIn registers a webhook of the victim's, inactive and with one delivery in its log,
 // and returns the ids of both.
+// savedReportIn saves a report in the victim's organisation.
+func savedReportIn(e *env, v tenant) int64 {
+	r, err := e.app.Reports.Create(context.Background(), v.orgID, 0, reports.Input{Name: "Victim", Kind: "daily"})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return r.ID
+}
+
+// savedReportUntouched checks that no saved report of the victim was changed, deleted or sent.
+func savedReportUntouched(e *env, v tenant) {
+	var n int
+	if err := e.db.QueryRow(`SELECT COUNT(*) FROM saved_reports WHERE org_id = $1 AND name <> 'Victim'`, v.orgID).Scan(&n); err != nil || n != 0 {
+		e.t.Errorf("another organisation changed a saved report (%d, %v)", n, err)
+	}
+	if err := e.db.QueryRow(`SELECT COUNT(*) FROM saved_reports WHERE org_id = $1`, v.orgID).Scan(&n); err != nil || n == 0 {
+		e.t.Errorf("another organisation deleted a saved report (%d, %v)", n, err)
+	}
+}
+
 func webhookIn(e *env, v tenant) (int64, int64) {
 	ctx := context.Background()
 	w, _, err := e.app.Webhooks.Create(ctx, v.orgID, 0, webhook.NewWebhook{URL: "http://127.0.0.1:9/victim", Events: []string{webhook.PersonCreated}})

@@ -206,6 +206,14 @@ func TestRoutesWithoutTokenArea(t *testing.T) {
 		"DELETE /api/integrations/webhooks/{id}":                               true,
 		"GET /api/integrations/webhooks/{id}/deliveries":                       true,
 		"POST /api/integrations/webhooks/{id}/deliveries/{delivery}/redeliver": true,
+		// Saved reports send e-mail to people of the organisation: set up at the screen.
+		"GET /api/reports/saved":            true,
+		"GET /api/reports/recipients":       true,
+		"POST /api/reports/saved":           true,
+		"GET /api/reports/saved/{id}":       true,
+		"PUT /api/reports/saved/{id}":       true,
+		"DELETE /api/reports/saved/{id}":    true,
+		"POST /api/reports/saved/{id}/send": true,
 		// The audit trail holds the old values of every change: for people at the screen.
 		"GET /api/audit":          true,
 		"GET /api/audit/export":   true,

@@ -31,6 +31,7 @@ import (
 	"hadir/internal/platform/imaging"
 	"hadir/internal/platform/mail"
 	"hadir/internal/platform/migrations"
+	"hadir/internal/reports"
 	"hadir/internal/starter"
 )
 
@@ -53,6 +54,8 @@ type App struct {
 	Notify      *notify.Service
 	// Webhooks delivers events in the background (Run), as Outbox does e-mail.
 	Webhooks *webhook.Service
+	// Reports sends saved reports on their schedules (Run).
+	Reports *reports.Service
 }
 
 // Options tune what New builds.
@@ -194,14 +197,21 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, opt Options) (
 		}
 		return out, err
 	})
+	reps := reports.NewService(db, outbox, func(ctx context.Context, orgID int64) (*time.Location, error) {
+		o, err := orgs.Get(ctx, orgID)
+		if err != nil {
+			return nil, err
+		}
+		return o.Location(), nil
+	})
 	allow, err := cfg.MetricsPrefixes()
 	if err != nil {
 		return nil, err
 	}
-	h := api.New(api.Deps{DB: db, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Approvals: apv, Corrections: corr, Devices: devs, Clockin: clk, Notify: nt, ICLock: ic, Payroll: pay, Webhooks: hooks, BaseURL: cfg.BaseURL, Web: opt.Web,
+	h := api.New(api.Deps{DB: db, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Approvals: apv, Corrections: corr, Devices: devs, Clockin: clk, Notify: nt, ICLock: ic, Payroll: pay, Webhooks: hooks, Reports: reps, BaseURL: cfg.BaseURL, Web: opt.Web,
 		MetricsToken: cfg.MetricsToken, MetricsAllow: allow,
 		HashStats: func() (uint64, uint64) { st := auth.HashStats(); return st.Waits, st.Refusals }})
-	return &App{DB: db, API: h, Outbox: outbox, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Approvals: apv, Corrections: corr, Devices: devs, Clockin: clk, Notify: nt, Payroll: pay, Webhooks: hooks}, nil
+	return &App{DB: db, API: h, Outbox: outbox, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Approvals: apv, Corrections: corr, Devices: devs, Clockin: clk, Notify: nt, Payroll: pay, Webhooks: hooks, Reports: reps}, nil
 }
 
 // applicationEvents tells the webhooks of a request (leave, away, attendance correction)

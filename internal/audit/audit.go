@@ -26,7 +26,7 @@ var Kinds = []string{
 	"kiosk", "token", "two_factor", "notification_preference", "retention_policy", "payroll_mapping",
 	"sso_provider", "kiosk_pin",
 	"shift", "shift_pattern", "group_pattern", "roster_entry",
-	"webhook",
+	"webhook", "saved_report",
 }
 
 // AuditedTables maps each audited table to its entity kind. A table with an org_id is either
@@ -47,6 +47,7 @@ var AuditedTables = map[string]string{
 	"shifts":        "shift", "shift_patterns": "shift_pattern", "group_patterns": "group_pattern",
 	"roster_entries": "roster_entry",
 	"webhooks":       "webhook",
+	"saved_reports":  "saved_report",
 }
 
 // ExemptTables are the tables with an org_id that the trail does not record, and why.

@@ -58,6 +58,7 @@ AUDITED = {
     "group_patterns": ("group_pattern", "id", "", [], []),
     "roster_entries": ("roster_entry", "id", "person_id", [], []),
     "webhooks": ("webhook", "id", "", ["secret"], []),
+    "saved_reports": ("saved_report", "id", "", [], ["next_run_at", "locked_until", "last_run_at", "last_error"]),
 }
 ALWAYS_IGNORED = ["updated_at"]
 

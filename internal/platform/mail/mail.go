@@ -6,6 +6,7 @@ import (
 	"context"
 	"crypto/tls"
 	"database/sql"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -27,6 +28,15 @@ type Message struct {
 	To      string
 	Subject string
 	Body    string // plain text
+	// Attachments go with the body as parts of a multipart/mixed message (base64).
+	Attachments []Attachment
+}
+
+// Attachment is a file sent with a message.
+type Attachment struct {
+	Filename    string
+	ContentType string
+	Data        []byte
 }
 
 // Transport opens sending sessions. Each sender goroutine owns one session, so a transport
@@ -96,9 +106,16 @@ func (o *Outbox) Enqueue(ctx context.Context, m Message) error {
 	if m.OrgID != 0 {
 		org = m.OrgID
 	}
-	const q = `INSERT INTO outbox (org_id, to_addr, subject, body, created_at, next_attempt) VALUES ($1, $2, $3, $4, $5, $6)`
-	if _, err := o.db.Q(ctx).ExecContext(ctx, q, org, m.To, m.Subject, m.Body, now, now); err != nil {
+	const q = `INSERT INTO outbox (org_id, to_addr, subject, body, created_at, next_attempt) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`
+	var id int64
+	if err := o.db.Q(ctx).QueryRowContext(ctx, q, org, m.To, m.Subject, m.Body, now, now).Scan(&id); err != nil {
 		return fmt.Errorf("mail: enqueue: %w", err)
+	}
+	for _, a := range m.Attachments {
+		if _, err := o.db.Q(ctx).ExecContext(ctx, `INSERT INTO outbox_attachments (outbox_id, filename, content_type, data) VALUES ($1, $2, $3, $4)`,
+			id, a.Filename, a.ContentType, a.Data); err != nil {
+			return fmt.Errorf("mail: enqueue an attachment: %w", err)
+		}
 	}
 	database.AfterCommit(ctx, o.poke)
 	return nil
@@ -203,7 +220,29 @@ func (o *Outbox) claim(ctx context.Context) (claimed, bool, error) {
 	if err != nil {
 		return c, false, err
 	}
+	c.m.Attachments, err = o.attachments(ctx, c.id)
+	if err != nil {
+		return c, false, err
+	}
 	return c, true, nil
+}
+
+// attachments reads the files of a message, in the order they were queued.
+func (o *Outbox) attachments(ctx context.Context, id int64) ([]Attachment, error) {
+	rows, err := o.db.QueryContext(ctx, `SELECT filename, content_type, data FROM outbox_attachments WHERE outbox_id = $1 ORDER BY id`, id)
+	if err != nil {
+		return nil, fmt.Errorf("mail: attachments: %w", err)
+	}
+	defer rows.Close()
+	var as []Attachment
+	for rows.Next() {
+		var a Attachment
+		if err := rows.Scan(&a.Filename, &a.ContentType, &a.Data); err != nil {
+			return nil, err
+		}
+		as = append(as, a)
+	}
+	return as, rows.Err()
 }
 
 func (o *Outbox) lease() time.Duration {
@@ -231,6 +270,10 @@ func (o *Outbox) sendOne(ctx context.Context, s Session) (bool, error) {
 	done := database.Now()
 	if sendErr == nil {
 		_, err = o.db.ExecContext(rec, `UPDATE outbox SET sent_at = $1, locked_until = NULL, last_error = '' WHERE id = $2`, done, c.id)
+		if err == nil && len(c.m.Attachments) > 0 {
+			// A sent message's files are not kept: the row stays as the log until retention.
+			_, err = o.db.ExecContext(rec, `DELETE FROM outbox_attachments WHERE outbox_id = $1`, c.id)
+		}
 		return true, err
 	}
 	slog.Warn("mail: send failed", "id", c.id, "to", c.m.To, "attempt", c.attempts, "err", sendErr)
@@ -446,8 +489,34 @@ func Format(from string, m Message, now time.Time) []byte {
 	fmt.Fprintf(&b, "Subject: %s\r\n", mime.QEncoding.Encode("utf-8", m.Subject))
 	fmt.Fprintf(&b, "Date: %s\r\n", now.Format(time.RFC1123Z))
 	fmt.Fprintf(&b, "Message-ID: <%d.%s>\r\n", now.UnixNano(), strings.ReplaceAll(from, "<>", ""))
-	b.WriteString("MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n")
-	b.WriteString(strings.ReplaceAll(strings.ReplaceAll(m.Body, "\r\n", "\n"), "\n", "\r\n"))
-	b.WriteString("\r\n")
+	b.WriteString("MIME-Version: 1.0\r\n")
+	body := strings.ReplaceAll(strings.ReplaceAll(m.Body, "\r\n", "\n"), "\n", "\r\n")
+	if len(m.Attachments) == 0 {
+		b.WriteString("Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n")
+		b.WriteString(body)
+		b.WriteString("\r\n")
+		return []byte(b.String())
+	}
+	// multipart/mixed: the plain body first, then each file in base64 (RFC 2045, 2046, 2183).
+	boundary := fmt.Sprintf("hadir-%x", now.UnixNano())
+	fmt.Fprintf(&b, "Content-Type: multipart/mixed; boundary=\"%s\"\r\n\r\n", boundary)
+	fmt.Fprintf(&b, "--%s\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n%s\r\n", boundary, body)
+	for _, a := range m.Attachments {
+		ct := a.ContentType
+		if ct == "" {
+			ct = "application/octet-stream"
+		}
+		fmt.Fprintf(&b, "--%s\r\n", boundary)
+		fmt.Fprintf(&b, "Content-Type: %s\r\n", mime.FormatMediaType(ct, map[string]string{"name": a.Filename}))
+		fmt.Fprintf(&b, "Content-Disposition: %s\r\n", mime.FormatMediaType("attachment", map[string]string{"filename": a.Filename}))
+		b.WriteString("Content-Transfer-Encoding: base64\r\n\r\n")
+		enc := base64.StdEncoding.EncodeToString(a.Data)
+		for len(enc) > 76 {
+			b.WriteString(enc[:76] + "\r\n")
+			enc = enc[76:]
+		}
+		b.WriteString(enc + "\r\n")
+	}
+	fmt.Fprintf(&b, "--%s--\r\n", boundary)
 	return []byte(b.String())
 }

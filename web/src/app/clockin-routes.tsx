@@ -9,6 +9,7 @@ const KiosksPage = lazy(() => import('../features/clockin/components/kiosks-page
 const TokensPage = lazy(() => import('../features/integrations/components/tokens-page'));
 const SsoSettingsPage = lazy(() => import('../features/integrations/components/sso-page'));
 const WebhooksPage = lazy(() => import('../features/integrations/components/webhooks-page'));
+const SavedReportsPage = lazy(() => import('../features/attendance/components/saved-reports-page'));
 const RetentionPage = lazy(() => import('../features/retention/components/retention-page'));
 const AuditPage = lazy(() => import('../features/audit/components/audit-page'));
 const ClockPage = lazy(() => import('../features/clockin/components/clock-page'));
@@ -27,6 +28,8 @@ export const clockinRoutes: RouteObject[] = [
   { path: '/settings/integrations/sso', element: <RequireOrgManager><SsoSettingsPage /></RequireOrgManager> },
   // Webhooks (issue 15), for both kinds of organisation.
   { path: '/settings/integrations/webhooks', element: <RequireOrgManager><WebhooksPage /></RequireOrgManager> },
+  // Saved and scheduled reports (issue 15), for both kinds of organisation.
+  { path: '/reports/saved', element: <RequireOrgManager><SavedReportsPage /></RequireOrgManager> },
   // How long records are kept (issue 18), for both kinds of organisation.
   { path: '/settings/retention', element: <RequireOrgManager><RetentionPage /></RequireOrgManager> },
   // The audit trail (issue 15), for both kinds of organisation.

@@ -61,6 +61,7 @@ export const MENU: MenuEntry[] = [
       { key: 'settings-api-tokens', label: 'common:menu.tokens', path: '/settings/integrations/tokens' },
       { key: 'settings-sso', label: 'common:menu.sso', path: '/settings/integrations/sso' },
       { key: 'settings-webhooks', label: 'common:menu.webhooks', path: '/settings/integrations/webhooks' },
+      { key: 'settings-saved-reports', label: 'common:menu.saved_reports', path: '/reports/saved' },
       { key: 'settings-retention', label: 'common:menu.data_retention', path: '/settings/retention' },
       { key: 'settings-audit', label: 'common:menu.audit', path: '/settings/audit' },
     ],
@@ -77,6 +78,7 @@ export const MENU: MenuEntry[] = [
       { key: 'management-api-tokens', label: 'common:menu.tokens', path: '/settings/integrations/tokens' },
       { key: 'management-sso', label: 'common:menu.sso', path: '/settings/integrations/sso' },
       { key: 'management-webhooks', label: 'common:menu.webhooks', path: '/settings/integrations/webhooks' },
+      { key: 'management-saved-reports', label: 'common:menu.saved_reports', path: '/reports/saved' },
       { key: 'management-retention', label: 'common:menu.data_retention', path: '/settings/retention' },
       { key: 'management-audit', label: 'common:menu.audit', path: '/settings/audit' },
       {

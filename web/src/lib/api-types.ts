@@ -1685,6 +1685,28 @@ export interface paths {
     /** Refuse a sign-in waiting for approval */
     delete: operations["refuseSSORequest"];
   };
+  "/api/reports/saved": {
+    /** The organisation's saved reports, oldest first, with their schedules and next runs (UTC) */
+    get: operations["getSavedReports"];
+    /** Save a report screen with its filters, and optionally a schedule on which it is e-mailed as a file to chosen users of the organisation */
+    post: operations["postSavedReport"];
+  };
+  "/api/reports/recipients": {
+    /** The users of the organisation with an e-mail address, who can be chosen as recipients of saved reports */
+    get: operations["getReportRecipients"];
+  };
+  "/api/reports/saved/{id}": {
+    /** One saved report */
+    get: operations["getSavedReport"];
+    /** Change a saved report (its next run is computed again from now) */
+    put: operations["putSavedReport"];
+    /** Delete a saved report and its schedule */
+    delete: operations["deleteSavedReport"];
+  };
+  "/api/reports/saved/{id}/send": {
+    /** Render the report now (for today in the organisation's zone) and queue it by e-mail to its recipients; the schedule is left alone */
+    post: operations["sendSavedReport"];
+  };
   "/api/integrations/webhooks": {
     /** The organisation's webhooks, oldest first; never their secrets */
     get: operations["getIntegrationWebhooks"];
@@ -3568,6 +3590,64 @@ export interface components {
     };
     /** @enum {string} */
     WebhookEvent: "punch.recorded" | "application.submitted" | "application.approved" | "application.rejected" | "application.cancelled" | "person.created" | "person.archived" | "day.status_decided";
+    SavedReportInput: {
+      name: string;
+      /** @enum {string} */
+      kind: "daily" | "monthly" | "yearly" | "payroll";
+      /** @description The screen's filters, by kind: daily and yearly take kind (teacher, staff or employee); monthly kind and base; payroll kind, group_id, department_id and mapping. The period is not saved: a run covers the day it runs (daily), the month or year containing it, or on a monthly schedule the month before */
+      filters?: {
+        [key: string]: string;
+      };
+      /**
+       * @description xlsx when absent; payroll is xlsx only
+       * @enum {string}
+       */
+      format?: "xlsx" | "pdf";
+      /** @enum {string} */
+      schedule?: "none" | "daily" | "weekly" | "monthly";
+      /** @description weekly: 0 Sunday to 6 Saturday */
+      weekday?: number;
+      /** @description monthly: the day of the month (the last day in shorter months) */
+      month_day?: number;
+      /** @description HH:MM in the organisation's zone, 23:00 when absent */
+      run_time?: string;
+      /** @description ids of users of the organisation with an e-mail address; required when scheduled */
+      recipients?: number[];
+      /**
+       * @description language of the e-mail and the file
+       * @enum {string}
+       */
+      lang?: "en" | "ms" | "ch" | "jp" | "es" | "de" | "fr";
+    };
+    SavedReport: {
+      id: number;
+      name: string;
+      /** @enum {string} */
+      kind: "daily" | "monthly" | "yearly" | "payroll";
+      filters: {
+        [key: string]: string;
+      };
+      /** @enum {string} */
+      format: "xlsx" | "pdf";
+      /** @enum {string} */
+      schedule: "none" | "daily" | "weekly" | "monthly";
+      weekday: number;
+      month_day: number;
+      run_time: string;
+      recipients: number[];
+      lang: string;
+      /** Format: date-time */
+      next_run_at: string | null;
+      /** Format: date-time */
+      last_run_at: string | null;
+      /** @description why the last scheduled run sent nothing; empty when it went out */
+      last_error: string;
+      created_by: number | null;
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      updated_at: string;
+    };
     WebhookInput: {
       /** @description an http or https address */
       url: string;
@@ -3602,7 +3682,7 @@ export interface components {
       redelivery_of: number | null;
     };
     /** @enum {string} */
-    AuditEntityKind: "settings" | "user" | "person" | "person_record" | "person_invite" | "department" | "position" | "group" | "group_member" | "schedule" | "holiday" | "day_override" | "attendance_request" | "leave_type" | "entitlement" | "application" | "approval_chain" | "approval_request" | "delegation" | "device" | "device_person" | "beacon" | "clock_site" | "clock_site_group" | "kiosk" | "kiosk_pin" | "token" | "two_factor" | "notification_preference" | "retention_policy" | "payroll_mapping" | "sso_provider" | "shift" | "shift_pattern" | "group_pattern" | "roster_entry" | "webhook";
+    AuditEntityKind: "settings" | "user" | "person" | "person_record" | "person_invite" | "department" | "position" | "group" | "group_member" | "schedule" | "holiday" | "day_override" | "attendance_request" | "leave_type" | "entitlement" | "application" | "approval_chain" | "approval_request" | "delegation" | "device" | "device_person" | "beacon" | "clock_site" | "clock_site_group" | "kiosk" | "kiosk_pin" | "token" | "two_factor" | "notification_preference" | "retention_policy" | "payroll_mapping" | "sso_provider" | "shift" | "shift_pattern" | "group_pattern" | "roster_entry" | "webhook" | "saved_report";
     AuditSettings: {
       /** @description days an entry is kept; 0 keeps it for ever */
       retention_days: number;
@@ -13907,6 +13987,163 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** The organisation's saved reports, oldest first, with their schedules and next runs (UTC) */
+  getSavedReports: {
+    responses: {
+      /** @description Every saved report of the organisation */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["SavedReport"][];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Save a report screen with its filters, and optionally a schedule on which it is e-mailed as a file to chosen users of the organisation */
+  postSavedReport: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SavedReportInput"];
+      };
+    };
+    responses: {
+      /** @description The saved report */
+      201: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["SavedReport"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** The users of the organisation with an e-mail address, who can be chosen as recipients of saved reports */
+  getReportRecipients: {
+    responses: {
+      /** @description The users, by name */
+      200: {
+        content: {
+          "application/json": {
+            data: ({
+                id: number;
+                name: string;
+                email: string;
+                /** @enum {string} */
+                role: "owner" | "admin" | "member";
+              })[];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** One saved report */
+  getSavedReport: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description The saved report */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["SavedReport"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Change a saved report (its next run is computed again from now) */
+  putSavedReport: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SavedReportInput"];
+      };
+    };
+    responses: {
+      /** @description The saved report */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["SavedReport"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Delete a saved report and its schedule */
+  deleteSavedReport: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description Deleted */
+      204: {
+        content: never;
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Render the report now (for today in the organisation's zone) and queue it by e-mail to its recipients; the schedule is left alone */
+  sendSavedReport: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    responses: {
+      /** @description How many e-mails were queued */
+      202: {
+        content: {
+          "application/json": {
+            data: {
+              queued: number;
+            };
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };

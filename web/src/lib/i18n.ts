@@ -4,7 +4,7 @@ import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, storedLanguage } from './languages';
 
-export const NAMESPACES = ['common', 'auth', 'account', 'company', 'school', 'errors', 'ref', 'people', 'verification', 'attendance', 'groups', 'holidays', 'leave', 'devices', 'clockin', 'integrations', 'approvals', 'shell', 'notifications', 'calendar', 'retention', 'roster'] as const;
+export const NAMESPACES = ['common', 'auth', 'account', 'company', 'school', 'errors', 'ref', 'people', 'verification', 'attendance', 'groups', 'holidays', 'leave', 'devices', 'clockin', 'integrations', 'approvals', 'shell', 'notifications', 'calendar', 'retention', 'roster', 'reports'] as const;
 
 /**
  * Loaded at start: what the sign-in pages and the shell need on every screen. Every other

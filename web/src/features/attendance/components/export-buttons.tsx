@@ -6,12 +6,16 @@ import type { AttendanceFace } from '../api/faces';
 import { downloadAttendance, type ExportSpec, type ExportType } from '../api/reports';
 import { saveBlob } from '../../../lib/download';
 import { translateApiError } from '../../../lib/form-errors';
+import { useSession } from '../../../lib/use-session';
+import { SaveReportButton } from './saved-report-modal';
 
 /** pdf and xlsx downloads of a report in the UI language, with a spinner while they run. */
 export function AttendanceExportButtons({ face, spec }: { face: AttendanceFace; spec: ExportSpec }) {
   const { t, i18n } = useTranslation(['attendance']);
   const { message } = App.useApp();
   const [busy, setBusy] = useState<ExportType | null>(null);
+  const session = useSession();
+  const canSave = !!session?.permissions?.includes(face.editPermission);
 
   const run = async (type: ExportType) => {
     setBusy(type);
@@ -35,6 +39,7 @@ export function AttendanceExportButtons({ face, spec }: { face: AttendanceFace; 
       <Button icon={<FileExcelOutlined />} loading={busy === 'xlsx'} disabled={!!busy} onClick={() => void run('xlsx')} data-testid="attendance-export-xlsx">
         {t('export.xlsx')}
       </Button>
+      {canSave && <SaveReportButton kind={spec.view} filters={{ kind: face.kind }} />}
     </>
   );
 }

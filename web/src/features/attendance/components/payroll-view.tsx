@@ -1,6 +1,8 @@
 // The payroll export under the attendance reports: pick a month, a group, a saved column
 // mapping and a format, and download; below, edit the organisation's mappings (rename,
 // reorder by dragging or with the up/down buttons, show or hide columns).
+import { SaveReportButton } from './saved-report-modal';
+import { useSession } from '../../../lib/use-session';
 import { useEffect, useState } from 'react';
 import { App, Button, Card, Checkbox, DatePicker, Empty, Form, Input, Popconfirm, Radio, Select, Space, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DownloadOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
@@ -50,6 +52,8 @@ function PayrollDownload({ face, mappings }: { face: AttendanceFace; mappings: P
   const [mappingId, setMappingId] = useState<number | undefined>();
   const [format, setFormat] = useState<PayrollFormat>('xlsx');
   const [busy, setBusy] = useState(false);
+  const session = useSession();
+  const canSave = !!session?.permissions?.includes(`add.manage.${face.orgKind}.employee`);
 
   const run = async () => {
     setBusy(true);
@@ -134,6 +138,16 @@ function PayrollDownload({ face, mappings }: { face: AttendanceFace; mappings: P
           <Button type="primary" htmlType="submit" icon={<DownloadOutlined />} loading={busy} data-testid="payroll-download">
             {t('payroll.download')}
           </Button>
+          {canSave && (
+            <SaveReportButton
+              kind="payroll"
+              filters={Object.fromEntries(
+                Object.entries({ kind: face.kind, group_id: groupId, department_id: departmentId, mapping: mappingId })
+                  .filter(([, v]) => v != null)
+                  .map(([k, v]) => [k, String(v)]),
+              )}
+            />
+          )}
         </Space>
       </Form>
     </Card>
