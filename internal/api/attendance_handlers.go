@@ -50,11 +50,20 @@ type groupRequest struct {
 	EffectiveFrom string      `json:"effective_from"`
 	// LateAfterCutOff: absent (false, default) or present and late (true) after cut-off-in.
 	LateAfterCutOff *bool `json:"late_after_cut_off"`
+	// The overtime rules (issue 13); absent keeps them.
+	OvertimeThreshold *web.FlexInt `json:"overtime_threshold_minutes"`
+	OvertimeApproval  *bool        `json:"overtime_needs_approval"`
 }
 
 func (g groupRequest) input() attendance.GroupInput {
-	return attendance.GroupInput{Name: g.Name, Description: g.Description, Mode: g.Mode, TimeIn: g.TimeIn, CutOffTimeIn: g.CutOffTimeIn,
-		TimeOut: g.TimeOut, CutOffTimeOut: g.CutOffTimeOut, EffectiveFrom: g.EffectiveFrom, LateAfterCutOff: g.LateAfterCutOff}
+	in := attendance.GroupInput{Name: g.Name, Description: g.Description, Mode: g.Mode, TimeIn: g.TimeIn, CutOffTimeIn: g.CutOffTimeIn,
+		TimeOut: g.TimeOut, CutOffTimeOut: g.CutOffTimeOut, EffectiveFrom: g.EffectiveFrom, LateAfterCutOff: g.LateAfterCutOff,
+		OvertimeApproval: g.OvertimeApproval}
+	if g.OvertimeThreshold != nil {
+		n := int(*g.OvertimeThreshold)
+		in.OvertimeThreshold = &n
+	}
+	return in
 }
 
 // schoolKind reads which kind of school group a call means: type=teacher|staff or
