@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hadir/internal/approval"
 	"hadir/internal/correction"
+	"hadir/internal/overtime"
 	"hadir/internal/webhook"
 	"io/fs"
 	"log/slog"
@@ -41,6 +42,8 @@ type Deps struct {
 	Approvals  *approval.Service
 	// Corrections are the members' attendance-correction requests.
 	Corrections *correction.Service
+	// Overtime is the members' overtime requests (issue 13).
+	Overtime *overtime.Service
 	Devices     *device.Service
 	Clockin     *clockin.Service
 	ICLock      *iclock.Server

@@ -402,11 +402,18 @@ type dayResponse struct {
 	LeaveSession string `json:"leave_session,omitempty"`
 	// Reason is the rule that decided the day, as a code with its parameters (issue 10).
 	Reason attendance.Reason `json:"reason"`
+	// The day's overtime (issue 13): worked (above the group's threshold), approved, the
+	// approval request's state ("" without one) and whether it needs approval.
+	OvertimeMinutes       int    `json:"overtime_minutes"`
+	OvertimeApproved      int    `json:"overtime_approved_minutes"`
+	OvertimeState         string `json:"overtime_state,omitempty"`
+	OvertimeNeedsApproval bool   `json:"overtime_needs_approval"`
 }
 
 func toDay(d attendance.Result) dayResponse {
 	out := dayResponse{Date: d.Date, Status: int(d.Status), Late: d.Late, EarlyOut: d.EarlyOut, MissingOut: d.MissingOut, Punches: d.Punches,
-		Manual: d.Manual, Remark: d.Remark, Holiday: d.Holiday, LeaveSession: d.LeaveSession, Reason: d.Reason}
+		Manual: d.Manual, Remark: d.Remark, Holiday: d.Holiday, LeaveSession: d.LeaveSession, Reason: d.Reason,
+		OvertimeMinutes: d.OvertimeMinutes, OvertimeApproved: d.OvertimeApproved, OvertimeState: d.OvertimeState, OvertimeNeedsApproval: d.OvertimeNeedsApproval}
 	if d.InTime != nil {
 		out.InTime, out.LastSeen = d.InTime.Format("15:04"), d.LastSeen.Format("15:04")
 	}

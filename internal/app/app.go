@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hadir/internal/approval"
 	"hadir/internal/correction"
+	"hadir/internal/overtime"
 	"hadir/internal/webhook"
 	"io/fs"
 	"log/slog"
@@ -46,10 +47,12 @@ type App struct {
 	Approvals  *approval.Service
 	// Corrections are the members' attendance-correction requests.
 	Corrections *correction.Service
-	Devices     *device.Service
-	Clockin     *clockin.Service
-	Payroll     *payroll.Service
-	Notify      *notify.Service
+	// Overtime is the overtime requests (issue 13).
+	Overtime *overtime.Service
+	Devices  *device.Service
+	Clockin  *clockin.Service
+	Payroll  *payroll.Service
+	Notify   *notify.Service
 	// Webhooks delivers events in the background (Run), as Outbox does e-mail.
 	Webhooks *webhook.Service
 }
@@ -170,6 +173,7 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, opt Options) (
 		}
 		return o.Location(), nil
 	})
+	ot := overtime.NewService(db, att, apv)
 	nt := notify.NewService(db, outbox)
 	lv.SetNotifier(nt)
 	apv.OnWaiting = waitingNotifier(nt)
@@ -194,10 +198,10 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, opt Options) (
 	if err != nil {
 		return nil, err
 	}
-	h := api.New(api.Deps{DB: db, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Approvals: apv, Corrections: corr, Devices: devs, Clockin: clk, Notify: nt, ICLock: ic, Payroll: pay, Webhooks: hooks, BaseURL: cfg.BaseURL, Web: opt.Web,
+	h := api.New(api.Deps{DB: db, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Approvals: apv, Corrections: corr, Overtime: ot, Devices: devs, Clockin: clk, Notify: nt, ICLock: ic, Payroll: pay, Webhooks: hooks, BaseURL: cfg.BaseURL, Web: opt.Web,
 		MetricsToken: cfg.MetricsToken, MetricsAllow: allow,
 		HashStats: func() (uint64, uint64) { st := auth.HashStats(); return st.Waits, st.Refusals }})
-	return &App{DB: db, API: h, Outbox: outbox, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Approvals: apv, Corrections: corr, Devices: devs, Clockin: clk, Notify: nt, Payroll: pay, Webhooks: hooks}, nil
+	return &App{DB: db, API: h, Outbox: outbox, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Approvals: apv, Corrections: corr, Overtime: ot, Devices: devs, Clockin: clk, Notify: nt, Payroll: pay, Webhooks: hooks}, nil
 }
 
 // applicationEvents tells the webhooks of a request (leave, away, attendance correction)

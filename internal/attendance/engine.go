@@ -141,6 +141,9 @@ type Result struct {
 	OvertimeMinutes  int    `json:"overtime_minutes"`
 	OvertimeApproved int    `json:"overtime_approved_minutes"`
 	OvertimeState    string `json:"overtime_state,omitempty"`
+	// OvertimeNeedsApproval says the overtime of the date needs approval (the group's
+	// setting): the member may ask for it (POST /api/requests/overtime).
+	OvertimeNeedsApproval bool `json:"overtime_needs_approval"`
 	// The minutes behind the flags, for the payroll export (issue 15); not part of the
 	// reports' JSON. LateMinutes is from time in to the first punch when Late; EarlyOutMinutes
 	// from the last punch to time out when EarlyOut; LeaveMinutes the part of the scheduled
@@ -191,7 +194,7 @@ func withOvertime(res Result, r Rule, worked int) Result {
 	if worked <= 0 || worked < r.OvertimeThreshold {
 		return res
 	}
-	res.OvertimeMinutes = worked
+	res.OvertimeMinutes, res.OvertimeNeedsApproval = worked, r.OvertimeApproval
 	if !r.OvertimeApproval {
 		res.OvertimeApproved = worked
 	}

@@ -691,7 +691,47 @@ func (s *Service) computePage(ctx context.Context, orgID int64, b *reportBasis, 
 		}
 		out[p.ID] = res
 	}
+	if book.needsApproval() {
+		ot, err := s.store.OvertimeRequests(ctx, orgID, ids, b.from, b.to)
+		if err != nil {
+			return nil, err
+		}
+		for id, res := range out {
+			for i := range res {
+				if r, ok := ot[id][res[i].Date]; ok && res[i].OvertimeNeedsApproval {
+					res[i] = r.apply(res[i])
+				}
+			}
+		}
+	}
 	return out, nil
+}
+
+// OvertimeRequest is the state of a person-date's overtime request and the minutes its
+// approvers allow.
+type OvertimeRequest struct {
+	State   string
+	Minutes int
+}
+
+// apply sets a date's approval state and, once approved, its approved minutes: what the
+// approvers allowed, never more than the overtime the date has now.
+func (o OvertimeRequest) apply(r Result) Result {
+	r.OvertimeState = o.State
+	if o.State == "approved" {
+		r.OvertimeApproved = min(o.Minutes, r.OvertimeMinutes)
+	}
+	return r
+}
+
+// needsApproval reports whether any group of the book needs its overtime approved.
+func (b ruleBook) needsApproval() bool {
+	for _, o := range b.overtime {
+		if o.approval {
+			return true
+		}
+	}
+	return false
 }
 
 // Totals counts the statuses of a set of results.
@@ -705,6 +745,9 @@ type Totals struct {
 	Open     int `json:"open"`
 	Late     int `json:"late"`
 	EarlyOut int `json:"early_out"`
+	// OvertimeMinutes and OvertimeApproved sum the days' overtime worked and approved.
+	OvertimeMinutes  int `json:"overtime_minutes"`
+	OvertimeApproved int `json:"overtime_approved_minutes"`
 }
 
 // Add counts one result.
@@ -733,6 +776,8 @@ func (t *Totals) Add(r Result) {
 	if r.EarlyOut {
 		t.EarlyOut++
 	}
+	t.OvertimeMinutes += r.OvertimeMinutes
+	t.OvertimeApproved += r.OvertimeApproved
 }
 
 // ByStatus lists the totals as status and total pairs (the dashboard's shape).

@@ -892,3 +892,31 @@ func nullFloat(v sql.NullFloat64) *float64 {
 	}
 	return &v.Float64
 }
+
+// OvertimeRequests returns the overtime requests of some people over [from, to], by person
+// and date.
+func (s *SQLStore) OvertimeRequests(ctx context.Context, orgID int64, personIDs []int64, from, to string) (map[int64]map[string]OvertimeRequest, error) {
+	out := map[int64]map[string]OvertimeRequest{}
+	if len(personIDs) == 0 {
+		return out, nil
+	}
+	in, args := placeholders([]any{orgID, from, to}, personIDs)
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT person_id, date, state, minutes FROM overtime_requests WHERE org_id = $1 AND date >= $2 AND date <= $3 AND person_id IN (`+in+`)`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var date string
+		var o OvertimeRequest
+		if err := rows.Scan(&id, &date, &o.State, &o.Minutes); err != nil {
+			return nil, err
+		}
+		if out[id] == nil {
+			out[id] = map[string]OvertimeRequest{}
+		}
+		out[id][date] = o
+	}
+	return out, rows.Err()
+}
