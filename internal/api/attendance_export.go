@@ -112,7 +112,8 @@ func (f attFace) dailyExport(w http.ResponseWriter, r *http.Request) error {
 	t := export.Table{Title: fmt.Sprintf("%s — %s", strings.TrimSuffix(f.exportName("Daily", ""), " "), date), Subtitle: fmt.Sprintf("%s · %s %d · %s %d · %s %d · %s %d",
 		org, W[1], totals.Present, W[2], totals.Absent, W[3], totals.Leave, W[4], totals.Away), GeneratedAt: time.Now().In(loc),
 		Columns: []export.Column{{Header: "No.", Width: 6}, {Header: "Code", Width: 12}, {Header: "Name", Width: 30}, {Header: "Status", Width: 14},
-			{Header: "In time", Width: 10}, {Header: "Last seen", Width: 10}, {Header: "Late", Width: 7}, {Header: "Early out", Width: 9}, {Header: "Reason", Width: 48}}}
+			{Header: "In time", Width: 10}, {Header: "Last seen", Width: 10}, {Header: "Late", Width: 7}, {Header: "Early out", Width: 9},
+			{Header: "Overtime (min)", Width: 9}, {Header: "OT approved (min)", Width: 9}, {Header: "Reason", Width: 48}}}
 	lang := r.URL.Query().Get("lang")
 	for i, row := range rows {
 		d := row.Days[0]
@@ -121,7 +122,7 @@ func (f attFace) dailyExport(w http.ResponseWriter, r *http.Request) error {
 			in, last = d.InTime.Format("15:04"), d.LastSeen.Format("15:04")
 		}
 		t.Rows = append(t.Rows, []string{fmt.Sprint(i + 1), row.Person.Code, strings.TrimSpace(row.Person.FirstName + " " + row.Person.LastName),
-			W[d.Status], in, last, yes(d.Late), yes(d.EarlyOut), attendance.ReasonText(d.Reason, lang)})
+			W[d.Status], in, last, yes(d.Late), yes(d.EarlyOut), strconv.Itoa(d.OvertimeMinutes), strconv.Itoa(d.OvertimeApproved), attendance.ReasonText(d.Reason, lang)})
 	}
 	name := f.exportName("Daily", date)
 	if f.kind == "employee" {
@@ -163,13 +164,13 @@ func (f attFace) rangeExport(w http.ResponseWriter, r *http.Request) error {
 		cols = append(cols, export.Column{Header: d.Format("02"), Width: 4})
 	}
 	W := words(r)
-	for _, h := range []string{W[1], W[2], W[3], W[4], W[5], W[6], "Late"} {
+	for _, h := range []string{W[1], W[2], W[3], W[4], W[5], W[6], "Late", "OT"} {
 		cols = append(cols, export.Column{Header: h, Width: 8})
 	}
 	base := r.URL.Query().Get("filter[base]")
 	pr := principal(r)
 	t := export.Table{Title: fmt.Sprintf("%s %s – %s", strings.TrimSpace(f.exportName("Monthly", "")), from, to),
-		Subtitle:    org + " · P " + W[1] + " · A " + W[2] + " · L " + W[3] + " · W " + W[4] + " · H " + W[5] + " · O " + W[6] + " · – " + W[7] + " · + late",
+		Subtitle:    org + " · P " + W[1] + " · A " + W[2] + " · L " + W[3] + " · W " + W[4] + " · H " + W[5] + " · O " + W[6] + " · – " + W[7] + " · + late · OT overtime minutes, worked/approved",
 		GeneratedAt: time.Now().In(loc), Columns: cols,
 		Source: func(yield func([]string) error) error {
 			q := attendance.Query{Kind: f.kind, Base: base, From: from, To: to}
@@ -187,6 +188,7 @@ func (f attFace) rangeExport(w http.ResponseWriter, r *http.Request) error {
 				for _, n := range []int{tt.Present, tt.Absent, tt.Leave, tt.Away, tt.Holiday, tt.OffDay, tt.Late} {
 					cells = append(cells, strconv.Itoa(n))
 				}
+				cells = append(cells, fmt.Sprintf("%d/%d", tt.OvertimeMinutes, tt.OvertimeApproved))
 				return yield(cells)
 			})
 		}}

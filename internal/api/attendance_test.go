@@ -390,7 +390,10 @@ func TestDashboardPersonalAndExportsPDF(t *testing.T) {
 			t.Fatalf("%d %s", status, ctype)
 		}
 		text := pdfText(t, pdf)
-		if !strings.Contains(text, "D1") || !strings.Contains(text, "Zhang Wei 张伟") || !strings.Contains(text, "Teacher Monthly Report") {
+		// The name may wrap in its cell (the grid has a column per day and its totals, overtime
+		// among them), so it is looked for without the layout's white space.
+		flat := strings.Join(strings.Fields(text), "")
+		if !strings.Contains(text, "D1") || !strings.Contains(flat, "Zhang") || !strings.Contains(flat, "Wei") || !strings.Contains(flat, "张伟") || !strings.Contains(text, "Teacher Monthly Report") {
 			t.Fatalf("pdf text:\n%s", text)
 		}
 		_, _, x := e.get("/api/school/attendance/staff/yearly/report?type=xlsx&date=2026", s.token)

@@ -2,8 +2,12 @@ package api_test
 
 import (
 	"fmt"
+	"regexp"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/xuri/excelize/v2"
 
 	"hadir/internal/platform/database"
 	"hadir/internal/testdb"
@@ -170,10 +174,74 @@ func TestOvertimeAPI(t *testing.T) {
 		if p := payroll(); p != "60" {
 			t.Fatalf("payroll takes the approved minutes: %q", p)
 		}
+		// The daily and monthly exports carry worked and approved overtime: xlsx and pdf.
+		sheet := func(path string) [][]string {
+			t.Helper()
+			res := e.expect(e.call("GET", path, c.token, nil), 200)
+			f, err := excelize.OpenReader(strings.NewReader(res.raw))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			rows, _ := f.GetRows(f.GetSheetList()[0])
+			return rows
+		}
+		overtimeCells := func(rows [][]string, code string, codeCol int, worked, approved string) (string, string) {
+			t.Helper()
+			col := -1
+			for _, r := range rows {
+				for i, h := range r {
+					if h == worked && i+1 < len(r) && r[i+1] == approved {
+						col = i
+					}
+				}
+				if col >= 0 && len(r) > col+1 && r[codeCol] == code {
+					return r[col], r[col+1]
+				}
+			}
+			t.Fatalf("no overtime columns for %s: %v", code, rows)
+			return "", ""
+		}
+		if w, a := overtimeCells(sheet("/api/employee/attendance/admin/report/daily?date=2026-11-16"), "W", 1, "Overtime (min)", "OT approved (min)"); w != "105" || a != "60" {
+			t.Fatalf("daily xlsx overtime %s / %s", w, a)
+		}
+		monthRows := sheet("/api/employee/attendance/admin/report/monthly?date=2026-11")
+		if got := cellUnder(t, monthRows, "OT", "W"); got != "345/60" {
+			t.Fatalf("monthly xlsx overtime %q", got)
+		}
+		t.Run("pdf", func(t *testing.T) { // skipped, alone, where pdftotext is missing outside CI
+			status, _, pdf := e.get("/api/employee/attendance/admin/report/monthly?type=pdf&date=2026-11", c.token)
+			if status != 200 {
+				t.Fatalf("monthly pdf: %d", status)
+			}
+			text := pdfText(t, pdf)
+			if !strings.Contains(text, "OT overtime minutes, worked/approved") || !regexp.MustCompile(`\b345/60\b`).MatchString(text) {
+				t.Fatalf("monthly pdf without its overtime sums:\n%s", text)
+			}
+		})
+
 		// minutes belong to overtime requests only.
 		e.expect(e.call("POST", "/api/approvals/leave/1/approve", c.token, map[string]any{"minutes": 5}), 422)
 		if items(e.expect(e.call("GET", "/api/requests/overtime", otok, nil), 200)) == nil {
 			t.Fatal("a bystander's list is not a list")
 		}
 	})
+}
+
+// cellUnder is the cell of a sheet's header column for the row whose first cell is code.
+func cellUnder(t *testing.T, rows [][]string, header, code string) string {
+	t.Helper()
+	col := -1
+	for _, r := range rows {
+		for i, h := range r {
+			if h == header && len(r) > 1 && r[0] == "Code" {
+				col = i
+			}
+		}
+		if col >= 0 && len(r) > col && r[0] == code {
+			return r[col]
+		}
+	}
+	t.Fatalf("no %s for %s: %v", header, code, rows)
+	return ""
 }
