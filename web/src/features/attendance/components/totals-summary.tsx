@@ -2,6 +2,7 @@ import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { STATUSES, totalOf } from '../../../lib/attendance-status';
 import type { Totals } from '../api/faces';
+import { OvertimeTotals } from './overtime';
 
 /** Totals of a day or range: one coloured count per status, then late and early out. */
 export function TotalsSummary({ totals }: { totals?: Totals }) {
@@ -19,6 +20,7 @@ export function TotalsSummary({ totals }: { totals?: Totals }) {
       <Tag color="volcano">
         {t('daily.early_out')}: <b>{totals?.early_out ?? 0}</b>
       </Tag>
+      <OvertimeTotals totals={totals} />
     </Space>
   );
 }
