@@ -81,7 +81,7 @@ describe('the personal attendance page', () => {
   it('asks for approval of a past day whose overtime needs it, once', async () => {
     signIn(companyOwner);
     const { access_token: _a, expires_at: _e, ...info } = companyOwner;
-    let state: string | undefined;
+    let state: Day['overtime_state'];
     const month = () => ({
       id: 9, kind: 'employee', code: 'E9', first_name: 'Ravi', last_name: '', name: 'Ravi', email: '', image_url: '',
       days: [day('2020-03-02', { overtime_minutes: 105, overtime_needs_approval: true, overtime_state: state })],
