@@ -3,12 +3,9 @@
 import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AttendanceDay, Totals } from '../api/faces';
+import { formatMinutes } from '../../../lib/minutes';
 
-/** Minutes as h:mm ("1:45"); "–" for none. */
-export function formatMinutes(m: number | undefined): string {
-  if (!m) return '–';
-  return `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}`;
-}
+export { formatMinutes };
 
 type OvertimeDay = Pick<AttendanceDay, 'overtime_minutes' | 'overtime_approved_minutes' | 'overtime_state' | 'overtime_needs_approval'>;
 

@@ -17,7 +17,7 @@ import { DayReason } from '../../../components/day-reason';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { isNotLinked, NotLinkedNotice } from '../../../components/not-linked';
-import { translateApiError } from '../../../lib/form-errors';
+import { serverFieldErrors, translateApiError } from '../../../lib/form-errors';
 
 /** The weeks of a month as rows of 7 (Monday first), blanks before the 1st and after the last. */
 export function calendarWeeks(month: string): (string | null)[][] {
@@ -151,7 +151,7 @@ export default function PersonalAttendancePage() {
                           onClick={() =>
                             ask.mutate(day.date, {
                               onSuccess: () => message.success(t('overtime.asked')),
-                              onError: (e) => message.error(translateApiError(t, e)),
+                              onError: (e) => message.error(serverFieldErrors(e, t).date?.[0] ?? translateApiError(t, e)),
                             })
                           }
                         >
