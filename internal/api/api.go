@@ -44,10 +44,10 @@ type Deps struct {
 	Corrections *correction.Service
 	// Overtime is the members' overtime requests (issue 13).
 	Overtime *overtime.Service
-	Devices     *device.Service
-	Clockin     *clockin.Service
-	ICLock      *iclock.Server
-	Notify      *notify.Service
+	Devices  *device.Service
+	Clockin  *clockin.Service
+	ICLock   *iclock.Server
+	Notify   *notify.Service
 	// Payroll is the monthly payroll export and its column mappings (issue 15).
 	Payroll *payroll.Service
 	// Webhooks are the organisation's registered URLs and their delivery log (issue 15).

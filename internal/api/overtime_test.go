@@ -160,6 +160,17 @@ func TestOvertimeAPI(t *testing.T) {
 		e.expect(e.call("POST", path+"/approve", c.token, nil), 200)
 		e.expect(e.call("POST", path+"/approve", c.token, nil), 409)
 		check("2026-11-16", 105, 60, "approved")
+		// The member is told, with the date and the minutes approved.
+		told := false
+		for _, it := range items(e.expect(e.call("GET", "/api/notifications", wtok, nil), 200)) {
+			p, _ := it["params"].(map[string]any)
+			if it["kind"] == "approved" && p["request_kind"] == "overtime" && p["date"] == "2026-11-16" && p["minutes"] == float64(60) {
+				told = true
+			}
+		}
+		if !told {
+			t.Fatal("the member was not told of the approval")
+		}
 		mine := items(e.expect(e.call("GET", "/api/requests/overtime", wtok, nil), 200))
 		if len(mine) != 1 || mine[0]["state"] != "approved" || mine[0]["minutes"] != float64(60) || len(mine[0]["timeline"].([]any)) != 3 {
 			t.Fatalf("my overtime requests: %v", mine)

@@ -177,7 +177,7 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, opt Options) (
 	nt := notify.NewService(db, outbox)
 	lv.SetNotifier(nt)
 	apv.OnWaiting = waitingNotifier(nt)
-	apv.OnDecision = decisionNotifier(nt, corr)
+	apv.OnDecision = decisionNotifier(nt, corr, ot)
 	att.SetNotifier(nt)
 	// Webhooks (issue 15): events are recorded in the transaction of the change they report.
 	hooks := webhook.NewService(db)
@@ -261,9 +261,9 @@ func waitingNotifier(nt *notify.Service) func(ctx context.Context, orgID int64, 
 // decisionNotifier tells the requester of an attendance correction that it was approved or
 // rejected (with the approver's comment). Leave and away tell their applicants themselves,
 // with their type and dates, so they are left alone here.
-func decisionNotifier(nt *notify.Service, corr *correction.Service) func(ctx context.Context, orgID int64, r approval.Request, d approval.Decision) error {
+func decisionNotifier(nt *notify.Service, corr *correction.Service, ot *overtime.Service) func(ctx context.Context, orgID int64, r approval.Request, d approval.Decision) error {
 	return func(ctx context.Context, orgID int64, r approval.Request, d approval.Decision) error {
-		if r.Kind != approval.KindCorrection {
+		if r.Kind != approval.KindCorrection && r.Kind != approval.KindOvertime {
 			return nil
 		}
 		var kind string
@@ -279,11 +279,21 @@ func decisionNotifier(nt *notify.Service, corr *correction.Service) func(ctx con
 		if err != nil || rc.UserID == 0 {
 			return err
 		}
-		c, err := corr.Get(ctx, orgID, r.RefID)
-		if err != nil {
-			return err
+		var params map[string]any
+		if r.Kind == approval.KindOvertime {
+			// An overtime request (issue 13): its date and the minutes approved.
+			o, err := ot.Get(ctx, orgID, r.RefID)
+			if err != nil {
+				return err
+			}
+			params = map[string]any{"request_id": r.RefID, "request_kind": r.Kind, "date": o.Date, "minutes": o.Minutes, "by": d.ActorName}
+		} else {
+			c, err := corr.Get(ctx, orgID, r.RefID)
+			if err != nil {
+				return err
+			}
+			params = map[string]any{"request_id": r.RefID, "request_kind": r.Kind, "correction": c.Type, "date": c.Date, "by": d.ActorName}
 		}
-		params := map[string]any{"request_id": r.RefID, "request_kind": r.Kind, "correction": c.Type, "date": c.Date, "by": d.ActorName}
 		if d.Comment != "" {
 			params["comment"] = d.Comment
 		}
