@@ -11,6 +11,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
@@ -178,20 +179,31 @@ func (s *Service) Get(ctx context.Context, orgID, id int64) (Request, error) {
 }
 
 // Many returns some requests of the organisation by id (an approver's inbox), without
-// timelines.
+// timelines, in one query.
 func (s *Service) Many(ctx context.Context, orgID int64, ids []int64) (map[int64]Request, error) {
 	out := map[int64]Request{}
-	for _, id := range ids {
-		r, err := scan(s.db.Q(ctx).QueryRowContext(ctx, `SELECT `+cols+` FROM overtime_requests WHERE org_id = $1 AND id = $2`, orgID, id))
-		if errors.Is(err, ErrNotFound) {
-			continue
-		}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	args := []any{orgID}
+	marks := make([]string, len(ids))
+	for i, id := range ids {
+		args = append(args, id)
+		marks[i] = fmt.Sprintf("$%d", i+2)
+	}
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT `+cols+` FROM overtime_requests WHERE org_id = $1 AND id IN (`+strings.Join(marks, ", ")+`)`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		r, err := scan(rows)
 		if err != nil {
 			return nil, err
 		}
-		out[id] = r
+		out[r.ID] = r
 	}
-	return out, nil
+	return out, rows.Err()
 }
 
 // Mine lists a person's overtime requests, newest first (at most 100), with their timelines.
