@@ -40,7 +40,7 @@ type Request struct {
 	State         string              `json:"state"`
 	CreatedAt     time.Time           `json:"created_at"`
 	DecidedAt     *time.Time          `json:"decided_at"`
-	Timeline      []approval.Decision `json:"timeline"`
+	Timeline      []approval.Decision `json:"timeline,omitempty"`
 }
 
 // Service holds the overtime-request rules.
