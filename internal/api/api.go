@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hadir/internal/approval"
 	"hadir/internal/correction"
+	"hadir/internal/overtime"
 	"hadir/internal/reports"
 	"hadir/internal/webhook"
 	"io/fs"
@@ -42,10 +43,12 @@ type Deps struct {
 	Approvals  *approval.Service
 	// Corrections are the members' attendance-correction requests.
 	Corrections *correction.Service
-	Devices     *device.Service
-	Clockin     *clockin.Service
-	ICLock      *iclock.Server
-	Notify      *notify.Service
+	// Overtime is the members' overtime requests (issue 13).
+	Overtime *overtime.Service
+	Devices  *device.Service
+	Clockin  *clockin.Service
+	ICLock   *iclock.Server
+	Notify   *notify.Service
 	// Payroll is the monthly payroll export and its column mappings (issue 15).
 	Payroll *payroll.Service
 	// Webhooks are the organisation's registered URLs and their delivery log (issue 15).

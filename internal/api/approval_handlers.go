@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"hadir/internal/correction"
+	"hadir/internal/overtime"
 	"hadir/internal/people"
 
 	"hadir/internal/approval"
@@ -105,6 +106,8 @@ func (a *API) approvalActor(r *http.Request) (approval.Actor, error) {
 type waitingItem struct {
 	approval.Request
 	AttachmentURL string `json:"attachment_url"`
+	// Overtime is the overtime request's date and minutes (kind overtime only).
+	Overtime *overtime.Request `json:"overtime,omitempty"`
 }
 
 // MaxWaiting bounds GET /api/approvals.
@@ -121,21 +124,33 @@ func (a *API) waitingList(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	// An attendance correction's document opens from the inbox (issue 12).
-	var ids []int64
+	var ids, ots []int64
 	for _, it := range items {
-		if it.Kind == approval.KindCorrection {
+		switch it.Kind {
+		case approval.KindCorrection:
 			ids = append(ids, it.RefID)
+		case approval.KindOvertime:
+			ots = append(ots, it.RefID)
 		}
 	}
 	urls, err := a.Corrections.AttachmentURLs(r.Context(), principal(r).OrgID, ids)
 	if err != nil {
 		return err
 	}
+	otm, err := a.Overtime.Many(r.Context(), principal(r).OrgID, ots)
+	if err != nil {
+		return err
+	}
 	out := make([]waitingItem, len(items))
 	for i, it := range items {
 		out[i] = waitingItem{Request: it}
-		if it.Kind == approval.KindCorrection {
+		switch it.Kind {
+		case approval.KindCorrection:
 			out[i].AttachmentURL = urls[it.RefID]
+		case approval.KindOvertime:
+			if o, ok := otm[it.RefID]; ok {
+				out[i].Overtime = &o
+			}
 		}
 	}
 	web.Data(w, http.StatusOK, out)
@@ -144,6 +159,8 @@ func (a *API) waitingList(w http.ResponseWriter, r *http.Request) error {
 
 type approvalDecisionRequest struct {
 	Comment string `json:"comment"`
+	// Minutes lowers an overtime request's minutes on approval (kind overtime only).
+	Minutes *web.FlexInt `json:"minutes"`
 }
 
 // decideApproval approves or rejects one request waiting for the caller: 403 when it does
@@ -168,7 +185,20 @@ func (a *API) decideApproval(approve bool) func(http.ResponseWriter, *http.Reque
 		if err != nil {
 			return err
 		}
-		out, err := a.Approvals.Decide(r.Context(), principal(r).OrgID, kind, id, approve, act, req.Comment)
+		var out approval.Request
+		switch {
+		case kind == approval.KindOvertime:
+			var minutes *int
+			if req.Minutes != nil {
+				m := int(*req.Minutes)
+				minutes = &m
+			}
+			out, err = a.Overtime.Decide(r.Context(), principal(r).OrgID, id, approve, minutes, act, req.Comment)
+		case req.Minutes != nil:
+			return validate.Field("minutes", "validation.invalid", "minutes is for overtime requests only")
+		default:
+			out, err = a.Approvals.Decide(r.Context(), principal(r).OrgID, kind, id, approve, act, req.Comment)
+		}
 		if err != nil {
 			return err
 		}
@@ -386,5 +416,55 @@ func (a *API) undelegate(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	w.WriteHeader(http.StatusNoContent)
+	return nil
+}
+
+type overtimeAsk struct {
+	Date   string `json:"date"`
+	Reason string `json:"reason"`
+}
+
+// askOvertime makes the caller's overtime request for a decided date (201), or answers the
+// one already made for it (200): one request per person and date.
+func (a *API) askOvertime(w http.ResponseWriter, r *http.Request) error {
+	var req overtimeAsk
+	if err := web.Decode(w, r, &req); err != nil {
+		return err
+	}
+	me, err := a.myPerson(r)
+	if err != nil {
+		return err
+	}
+	act, err := a.approvalActor(r)
+	if err != nil {
+		return err
+	}
+	out, created, err := a.Overtime.Ask(r.Context(), principal(r).OrgID, me.ID, req.Date, req.Reason, act)
+	if err != nil {
+		return err
+	}
+	status := http.StatusOK
+	if created {
+		status = http.StatusCreated
+	}
+	web.Data(w, status, out)
+	return nil
+}
+
+// myOvertime lists the caller's overtime requests with their timelines.
+func (a *API) myOvertime(w http.ResponseWriter, r *http.Request) error {
+	me, err := a.People.Mine(r.Context(), principal(r))
+	if errors.Is(err, people.ErrNotFound) {
+		web.Data(w, http.StatusOK, []overtime.Request{})
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	out, err := a.Overtime.Mine(r.Context(), principal(r).OrgID, me.ID)
+	if err != nil {
+		return err
+	}
+	web.Data(w, http.StatusOK, out)
 	return nil
 }

@@ -113,7 +113,7 @@ func (f attFace) dailyExport(w http.ResponseWriter, r *http.Request) error {
 		org, W[1], totals.Present, W[2], totals.Absent, W[3], totals.Leave, W[4], totals.Away), GeneratedAt: time.Now().In(loc),
 		Columns: []export.Column{{Header: "No.", Width: 6}, {Header: "Code", Width: 12}, {Header: "Name", Width: 30}, {Header: "Status", Width: 14},
 			{Header: "In time", Width: 10}, {Header: "Last seen", Width: 10}, {Header: "Late", Width: 7}, {Header: "Early out", Width: 9},
-			{Header: "Away h", Width: 8}, {Header: "Leave h", Width: 8}, {Header: "Reason", Width: 48}}}
+			{Header: "Away h", Width: 8}, {Header: "Leave h", Width: 8}, {Header: "Overtime (min)", Width: 9}, {Header: "OT approved (min)", Width: 9}, {Header: "Reason", Width: 48}}}
 	lang := r.URL.Query().Get("lang")
 	for i, row := range rows {
 		d := row.Days[0]
@@ -123,7 +123,7 @@ func (f attFace) dailyExport(w http.ResponseWriter, r *http.Request) error {
 		}
 		t.Rows = append(t.Rows, []string{fmt.Sprint(i + 1), row.Person.Code, strings.TrimSpace(row.Person.FirstName + " " + row.Person.LastName),
 			W[d.Status], in, last, yes(d.Late), yes(d.EarlyOut),
-			hoursText(d.RangeAwayMinutes), hoursText(d.RangeLeaveMinutes), attendance.ReasonText(d.Reason, lang)})
+			hoursText(d.RangeAwayMinutes), hoursText(d.RangeLeaveMinutes), strconv.Itoa(d.OvertimeMinutes), strconv.Itoa(d.OvertimeApproved), attendance.ReasonText(d.Reason, lang)})
 	}
 	name := f.exportName("Daily", date)
 	if f.kind == "employee" {
@@ -170,16 +170,19 @@ func (f attFace) rangeExport(w http.ResponseWriter, r *http.Request) error {
 	for _, h := range []string{W[1], W[2], W[3], W[4], W[5], W[6], "Late"} {
 		cols = append(cols, export.Column{Header: h, Width: 8})
 	}
-	// The hours of partial-day away and leave: in the spreadsheet only, since a PDF page of a
-	// month's grid has no room left for two more columns (the names would wrap).
+	// The hours of partial-day away and leave and the overtime (worked/approved minutes): in
+	// the spreadsheet only, since a PDF page of a month's grid has no room left for more
+	// columns (the names would wrap).
 	withHours := format == "xlsx"
+	otNote := ""
 	if withHours {
-		cols = append(cols, export.Column{Header: "Away h", Width: 8}, export.Column{Header: "Leave h", Width: 8})
+		cols = append(cols, export.Column{Header: "Away h", Width: 8}, export.Column{Header: "Leave h", Width: 8}, export.Column{Header: "OT", Width: 8})
+		otNote = " · OT overtime minutes, worked/approved"
 	}
 	base := r.URL.Query().Get("filter[base]")
 	pr := principal(r)
 	t := export.Table{Title: fmt.Sprintf("%s %s – %s", strings.TrimSpace(f.exportName("Monthly", "")), from, to),
-		Subtitle:    org + " · P " + W[1] + " · A " + W[2] + " · L " + W[3] + " · W " + W[4] + " · H " + W[5] + " · O " + W[6] + " · – " + W[7] + " · N " + W[8] + " · + late",
+		Subtitle:    org + " · P " + W[1] + " · A " + W[2] + " · L " + W[3] + " · W " + W[4] + " · H " + W[5] + " · O " + W[6] + " · – " + W[7] + " · N " + W[8] + " · + late" + otNote,
 		GeneratedAt: time.Now().In(loc), Columns: cols,
 		Source: func(yield func([]string) error) error {
 			q := attendance.Query{Kind: f.kind, Base: base, From: from, To: to}
@@ -198,7 +201,7 @@ func (f attFace) rangeExport(w http.ResponseWriter, r *http.Request) error {
 					cells = append(cells, strconv.Itoa(n))
 				}
 				if withHours {
-					cells = append(cells, hoursText(tt.AwayMinutes), hoursText(tt.LeaveMinutes))
+					cells = append(cells, hoursText(tt.AwayMinutes), hoursText(tt.LeaveMinutes), fmt.Sprintf("%d/%d", tt.OvertimeMinutes, tt.OvertimeApproved))
 				}
 				return yield(cells)
 			})

@@ -98,6 +98,7 @@ func TestExportPagesMatchPersonalReports(t *testing.T) {
 			for _, k := range []string{"present", "absent", "leave", "away", "holiday", "off_day", "late"} {
 				row = append(row, strconv.Itoa(int(tt[k].(float64))))
 			}
+			row = append(row, fmt.Sprintf("%d/%d", int(tt["overtime_minutes"].(float64)), int(tt["overtime_approved_minutes"].(float64))))
 			wantMonth = append(wantMonth, row)
 
 			y := e.expect(e.call("GET", fmt.Sprintf("/api/employee/attendance/yearly/individual?id=%d&date=2026", id), c.token, nil), 200).data()

@@ -50,11 +50,20 @@ type groupRequest struct {
 	EffectiveFrom string      `json:"effective_from"`
 	// LateAfterCutOff: absent (false, default) or present and late (true) after cut-off-in.
 	LateAfterCutOff *bool `json:"late_after_cut_off"`
+	// The overtime rules (issue 13); absent keeps them.
+	OvertimeThreshold *web.FlexInt `json:"overtime_threshold_minutes"`
+	OvertimeApproval  *bool        `json:"overtime_needs_approval"`
 }
 
 func (g groupRequest) input() attendance.GroupInput {
-	return attendance.GroupInput{Name: g.Name, Description: g.Description, Mode: g.Mode, TimeIn: g.TimeIn, CutOffTimeIn: g.CutOffTimeIn,
-		TimeOut: g.TimeOut, CutOffTimeOut: g.CutOffTimeOut, EffectiveFrom: g.EffectiveFrom, LateAfterCutOff: g.LateAfterCutOff}
+	in := attendance.GroupInput{Name: g.Name, Description: g.Description, Mode: g.Mode, TimeIn: g.TimeIn, CutOffTimeIn: g.CutOffTimeIn,
+		TimeOut: g.TimeOut, CutOffTimeOut: g.CutOffTimeOut, EffectiveFrom: g.EffectiveFrom, LateAfterCutOff: g.LateAfterCutOff,
+		OvertimeApproval: g.OvertimeApproval}
+	if g.OvertimeThreshold != nil {
+		n := int(*g.OvertimeThreshold)
+		in.OvertimeThreshold = &n
+	}
+	return in
 }
 
 // schoolKind reads which kind of school group a call means: type=teacher|staff or
@@ -396,12 +405,19 @@ type dayResponse struct {
 	AwayMinutes  int `json:"away_minutes"`
 	// Reason is the rule that decided the day, as a code with its parameters (issue 10).
 	Reason attendance.Reason `json:"reason"`
+	// The day's overtime (issue 13): worked (above the group's threshold), approved, the
+	// approval request's state ("" without one) and whether it needs approval.
+	OvertimeMinutes       int    `json:"overtime_minutes"`
+	OvertimeApproved      int    `json:"overtime_approved_minutes"`
+	OvertimeState         string `json:"overtime_state,omitempty"`
+	OvertimeNeedsApproval bool   `json:"overtime_needs_approval"`
 }
 
 func toDay(d attendance.Result) dayResponse {
 	out := dayResponse{Date: d.Date, Status: int(d.Status), Late: d.Late, EarlyOut: d.EarlyOut, MissingOut: d.MissingOut, Punches: d.Punches,
 		Manual: d.Manual, Remark: d.Remark, Holiday: d.Holiday, LeaveSession: d.LeaveSession, Reason: d.Reason,
-		LeaveMinutes: d.RangeLeaveMinutes, AwayMinutes: d.RangeAwayMinutes}
+		LeaveMinutes: d.RangeLeaveMinutes, AwayMinutes: d.RangeAwayMinutes,
+		OvertimeMinutes: d.OvertimeMinutes, OvertimeApproved: d.OvertimeApproved, OvertimeState: d.OvertimeState, OvertimeNeedsApproval: d.OvertimeNeedsApproval}
 	if d.InTime != nil {
 		out.InTime, out.LastSeen = d.InTime.Format("15:04"), d.LastSeen.Format("15:04")
 	}

@@ -2,6 +2,7 @@ package api_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -106,9 +107,13 @@ func TestDayReasons(t *testing.T) {
 		}
 		rows, _ := f.GetRows(f.GetSheetList()[0])
 		got := map[string]string{}
+		col := -1 // the Reason column, found by its header
 		for _, r := range rows {
-			if len(r) > 8 && strings.HasPrefix(r[1], "R") {
-				got[r[1]] = r[8]
+			if len(r) > 1 && r[0] == "No." {
+				col = slices.Index(r, "Reason")
+			}
+			if col > 0 && len(r) > col && strings.HasPrefix(r[1], "R") {
+				got[r[1]] = r[col]
 			}
 		}
 		for code, text := range map[string]string{

@@ -18,7 +18,8 @@ import (
 // 10:00), with November 2026 over (the clock on 1 December), a holiday on Wednesday
 // 18 November, and three people:
 //   - Adam: late 15 minutes and 40 minutes' overtime on the 2nd, out 30 minutes early on the
-//     3rd, and a punch on the holiday;
+//     3rd, and four hours on the holiday, which count as overtime too (issue 13: a holiday's
+//     whole worked span; the group needs no approval, so all 280 minutes are approved);
 //   - Bala: paid annual leave on the 4th and 5th, unpaid leave on the 6th, and annual leave
 //     on the morning of the 9th, coming in at 13:00 for the afternoon (late 30 minutes:
 //     the afternoon starts at 12:30);
@@ -146,7 +147,7 @@ func TestPayrollMatchesMonthlyReport(t *testing.T) {
 		// November 2026 has 21 weekdays; the 18th is a holiday: 20 scheduled days.
 		want := map[string]map[string]string{
 			"P1": {"Scheduled days": "20", "Days present": "2", "Absences": "18", "Late (times)": "1", "Late (minutes)": "15", "Early out (minutes)": "30",
-				"Total paid leave (days)": "0", "Total unpaid leave (days)": "0", "Away (hours)": "0", "Overtime (minutes)": "40", "Holidays worked": "1"},
+				"Total paid leave (days)": "0", "Total unpaid leave (days)": "0", "Away (hours)": "0", "Overtime (minutes)": "280", "Holidays worked": "1"},
 			"P2": {"Scheduled days": "20", "Days present": "1", "Absences": "16", "Late (times)": "1", "Late (minutes)": "30", "Early out (minutes)": "0",
 				"Total paid leave (days)": "2.5", "Total unpaid leave (days)": "1", annualH: "2.5", unpaidH: "1", "Away (hours)": "0", "Overtime (minutes)": "0", "Holidays worked": "0"},
 			"P3": {"Scheduled days": "20", "Days present": "0", "Absences": "18", "Late (times)": "0", "Total paid leave (days)": "0", "Away (hours)": "11", "Holidays worked": "0"},
@@ -228,7 +229,7 @@ func TestPayrollMappings(t *testing.T) {
 			if strings.Join(rows[0], "|") != wantHeader {
 				t.Errorf("%s header %q", name, rows[0])
 			}
-			if len(rows) != 4 || strings.Join(rows[2], "|") != "Bala|P2|2.5|0|30" || strings.Join(rows[1], "|") != "Adam|P1|0|40|15" {
+			if len(rows) != 4 || strings.Join(rows[2], "|") != "Bala|P2|2.5|0|30" || strings.Join(rows[1], "|") != "Adam|P1|0|280|15" {
 				t.Errorf("%s rows %q", name, rows)
 			}
 		}

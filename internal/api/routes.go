@@ -304,6 +304,8 @@ func (a *API) Routes() []Route {
 		signedIn("POST", "/api/requests/attendance", a.requestCorrection),
 		signedIn("GET", "/api/requests/attendance/{id}/attachment", a.correctionAttachment),
 		signedIn("GET", "/api/requests", a.myRequests),
+		signedIn("POST", "/api/requests/overtime", a.askOvertime),
+		signedIn("GET", "/api/requests/overtime", a.myOvertime),
 		// "My team": a manager's direct reports, their attendance, leave and requests.
 		manager("GET", "/api/team", a.teamList),
 		manager("GET", "/api/team/attendance/daily", a.teamDaily),

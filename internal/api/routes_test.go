@@ -843,6 +843,8 @@ var routeCases = map[string]routeCase{
 	},
 	"POST /api/requests/attendance": {body: map[string]any{"date": "2026-01-05", "kind": "add_punch", "time": "17:00", "reason": "forgot"}},
 	"GET /api/requests":             {},
+	"POST /api/requests/overtime":   {body: map[string]any{"date": "2026-01-05"}},
+	"GET /api/requests/overtime":    {},
 	"GET /api/requests/attendance/{id}/attachment": {foreign: func(e *env, v tenant) (string, any) {
 		att, err := leave.CheckAttachment("victim.pdf", []byte("%PDF-1.4\n%%EOF\n"))
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hadir/internal/approval"
 	"hadir/internal/correction"
+	"hadir/internal/overtime"
 	"hadir/internal/webhook"
 	"io/fs"
 	"log/slog"
@@ -48,10 +49,12 @@ type App struct {
 	Approvals  *approval.Service
 	// Corrections are the members' attendance-correction requests.
 	Corrections *correction.Service
-	Devices     *device.Service
-	Clockin     *clockin.Service
-	Payroll     *payroll.Service
-	Notify      *notify.Service
+	// Overtime is the overtime requests (issue 13).
+	Overtime *overtime.Service
+	Devices  *device.Service
+	Clockin  *clockin.Service
+	Payroll  *payroll.Service
+	Notify   *notify.Service
 	// Webhooks delivers events in the background (Run), as Outbox does e-mail.
 	Webhooks *webhook.Service
 	// Reports sends saved reports on their schedules (Run).
@@ -174,10 +177,11 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, opt Options) (
 		}
 		return o.Location(), nil
 	})
+	ot := overtime.NewService(db, att, apv)
 	nt := notify.NewService(db, outbox)
 	lv.SetNotifier(nt)
 	apv.OnWaiting = waitingNotifier(nt)
-	apv.OnDecision = decisionNotifier(nt, corr)
+	apv.OnDecision = decisionNotifier(nt, corr, ot)
 	att.SetNotifier(nt)
 	// Webhooks (issue 15): events are recorded in the transaction of the change they report.
 	hooks := webhook.NewService(db)
@@ -208,10 +212,10 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, opt Options) (
 	if err != nil {
 		return nil, err
 	}
-	h := api.New(api.Deps{DB: db, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Approvals: apv, Corrections: corr, Devices: devs, Clockin: clk, Notify: nt, ICLock: ic, Payroll: pay, Webhooks: hooks, Reports: reps, BaseURL: cfg.BaseURL, Web: opt.Web,
+	h := api.New(api.Deps{DB: db, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Approvals: apv, Corrections: corr, Overtime: ot, Devices: devs, Clockin: clk, Notify: nt, ICLock: ic, Payroll: pay, Webhooks: hooks, Reports: reps, BaseURL: cfg.BaseURL, Web: opt.Web,
 		MetricsToken: cfg.MetricsToken, MetricsAllow: allow,
 		HashStats: func() (uint64, uint64) { st := auth.HashStats(); return st.Waits, st.Refusals }})
-	return &App{DB: db, API: h, Outbox: outbox, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Approvals: apv, Corrections: corr, Devices: devs, Clockin: clk, Notify: nt, Payroll: pay, Webhooks: hooks, Reports: reps}, nil
+	return &App{DB: db, API: h, Outbox: outbox, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Approvals: apv, Corrections: corr, Overtime: ot, Devices: devs, Clockin: clk, Notify: nt, Payroll: pay, Webhooks: hooks, Reports: reps}, nil
 }
 
 // applicationEvents tells the webhooks of a request (leave, away, attendance correction)
@@ -271,9 +275,9 @@ func waitingNotifier(nt *notify.Service) func(ctx context.Context, orgID int64, 
 // decisionNotifier tells the requester of an attendance correction that it was approved or
 // rejected (with the approver's comment). Leave and away tell their applicants themselves,
 // with their type and dates, so they are left alone here.
-func decisionNotifier(nt *notify.Service, corr *correction.Service) func(ctx context.Context, orgID int64, r approval.Request, d approval.Decision) error {
+func decisionNotifier(nt *notify.Service, corr *correction.Service, ot *overtime.Service) func(ctx context.Context, orgID int64, r approval.Request, d approval.Decision) error {
 	return func(ctx context.Context, orgID int64, r approval.Request, d approval.Decision) error {
-		if r.Kind != approval.KindCorrection {
+		if r.Kind != approval.KindCorrection && r.Kind != approval.KindOvertime {
 			return nil
 		}
 		var kind string
@@ -289,11 +293,21 @@ func decisionNotifier(nt *notify.Service, corr *correction.Service) func(ctx con
 		if err != nil || rc.UserID == 0 {
 			return err
 		}
-		c, err := corr.Get(ctx, orgID, r.RefID)
-		if err != nil {
-			return err
+		var params map[string]any
+		if r.Kind == approval.KindOvertime {
+			// An overtime request (issue 13): its date and the minutes approved.
+			o, err := ot.Get(ctx, orgID, r.RefID)
+			if err != nil {
+				return err
+			}
+			params = map[string]any{"request_id": r.RefID, "request_kind": r.Kind, "date": o.Date, "minutes": o.Minutes, "by": d.ActorName}
+		} else {
+			c, err := corr.Get(ctx, orgID, r.RefID)
+			if err != nil {
+				return err
+			}
+			params = map[string]any{"request_id": r.RefID, "request_kind": r.Kind, "correction": c.Type, "date": c.Date, "by": d.ActorName}
 		}
-		params := map[string]any{"request_id": r.RefID, "request_kind": r.Kind, "correction": c.Type, "date": c.Date, "by": d.ActorName}
 		if d.Comment != "" {
 			params["comment"] = d.Comment
 		}

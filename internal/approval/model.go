@@ -1,5 +1,5 @@
 // Package approval is the one approvals engine of DESIGN §10: leave, away and attendance
-// corrections (overtime later) are requests of different kinds that go through chains of
+// corrections and overtime are requests of different kinds that go through chains of
 // levels. A chain belongs to a kind and, optionally, a type (a leave type); its levels are the
 // applicant's manager, their department's head, the organisation's admins or one named
 // person. Each request keeps a snapshot of its chain, the level it is at and who it waits for;
@@ -27,6 +27,7 @@ const (
 	KindLeave      = "leave"
 	KindAway       = "away"
 	KindCorrection = "attendance_correction"
+	KindOvertime   = "overtime"
 )
 
 // Request statuses.

@@ -80,6 +80,11 @@ type Rule struct {
 	// LateAfterCutOff is the group's setting: a first punch after cut-off-in makes the day
 	// present and late instead of absent (issue 13).
 	LateAfterCutOff bool
+	// OvertimeThreshold and OvertimeApproval are the group's overtime settings: overtime
+	// shorter than the threshold (minutes) does not count, and counted overtime needs
+	// approval through the approvals engine before it is approved.
+	OvertimeThreshold int
+	OvertimeApproval  bool
 }
 
 // Crosses reports whether the shift ends on the next day (time out earlier than time in).
@@ -147,14 +152,25 @@ type Result struct {
 	LeaveSession string     `json:"leave_session,omitempty"`
 	Scheduled    bool       `json:"scheduled"`
 	Reason       Reason     `json:"reason"`
+	// OvertimeMinutes is the overtime worked (issue 13): on a working day from the scheduled
+	// time out to the last punch, on a rest or off day of the person's schedule and on a
+	// holiday the whole span from the first punch to the last; nothing when it is shorter
+	// than the group's threshold. OvertimeApproved is the part of it that counts as approved
+	// (payroll and the monthly sums): all of it when the group needs no approval, else what
+	// the approvers allowed (0 until then); OvertimeState is the approval request's state
+	// ("" without one).
+	OvertimeMinutes  int    `json:"overtime_minutes"`
+	OvertimeApproved int    `json:"overtime_approved_minutes"`
+	OvertimeState    string `json:"overtime_state,omitempty"`
+	// OvertimeNeedsApproval says the overtime of the date needs approval (the group's
+	// setting): the member may ask for it (POST /api/requests/overtime).
+	OvertimeNeedsApproval bool `json:"overtime_needs_approval"`
 	// The minutes behind the flags, for the payroll export (issue 15); not part of the
 	// reports' JSON. LateMinutes is from time in to the first punch when Late; EarlyOutMinutes
-	// from the last punch to time out when EarlyOut; OvertimeMinutes from the scheduled time
-	// out to the last punch of a present day (not approved overtime: approval is not built);
-	// LeaveMinutes the part of the scheduled day that the leave or away of Leave covers.
+	// from the last punch to time out when EarlyOut; LeaveMinutes the part of the scheduled
+	// day that the leave or away of Leave covers.
 	LateMinutes     int `json:"-"`
 	EarlyOutMinutes int `json:"-"`
-	OvertimeMinutes int `json:"-"`
 	LeaveMinutes    int `json:"-"`
 	// RangeLeaveMinutes and RangeAwayMinutes are the minutes of the date's partial-day leave
 	// and away ranges (issue 13), on a scheduled working day that they leave present, late or
@@ -201,6 +217,28 @@ func Evaluate(d Day, loc *time.Location, now time.Time) Result {
 	return evaluate(d, d.Date.Format(time.DateOnly), loc, now, nil)
 }
 
+// withOvertime applies the group's threshold to the overtime worked and fills what counts
+// as approved when the group needs no approval.
+func withOvertime(res Result, r Rule, worked int) Result {
+	if worked <= 0 || worked < r.OvertimeThreshold {
+		return res
+	}
+	res.OvertimeMinutes, res.OvertimeNeedsApproval = worked, r.OvertimeApproval
+	if !r.OvertimeApproval {
+		res.OvertimeApproved = worked
+	}
+	return res
+}
+
+// spanMinutes is the whole worked span of a day without scheduled hours (a rest or off day,
+// a holiday): from the first punch to the last, by their minutes.
+func spanMinutes(ps []time.Time) int {
+	if len(ps) < 2 {
+		return 0
+	}
+	return int(ps[len(ps)-1].Truncate(time.Minute).Sub(ps[0].Truncate(time.Minute)) / time.Minute)
+}
+
 // dayTimes are the instants of a scheduled date's rule: time in, cut-off-in, time out and
 // the end of the date's punches.
 type dayTimes struct{ timeIn, cutIn, timeOut, end time.Time }
@@ -241,6 +279,9 @@ func evaluate(d Day, date string, loc *time.Location, now time.Time, times *dayT
 	case d.Holiday != "":
 		res.Status = StatusHoliday
 		res.Reason = Reason{Code: ReasonHoliday, Params: ReasonParams{Name: d.Holiday}}
+		if d.Rule.Grouped {
+			return withOvertime(res, d.Rule, spanMinutes(d.Punches))
+		}
 		return res
 	case !d.Rule.Scheduled && !d.Rule.Grouped: // no rule at all: not an off day (issue 13)
 		res.Status = StatusNoSchedule
@@ -251,6 +292,9 @@ func evaluate(d Day, date string, loc *time.Location, now time.Time, times *dayT
 		res.Reason.Code = ReasonOffDay
 		if d.Rule.DayType == DayRest {
 			res.Reason.Code = ReasonRestDay
+		}
+		if d.Rule.Grouped {
+			return withOvertime(res, d.Rule, spanMinutes(d.Punches))
 		}
 		return res
 	case d.Leave != nil && d.Leave.Session == "full":
@@ -317,7 +361,7 @@ func evaluate(d Day, date string, loc *time.Location, now time.Time, times *dayT
 				res.EarlyOutMinutes = int(timeOut.Sub(last) / time.Minute)
 			}
 			if last.After(t.timeOut) {
-				res.OvertimeMinutes = int(last.Sub(t.timeOut) / time.Minute)
+				res = withOvertime(res, d.Rule, int(last.Sub(t.timeOut)/time.Minute))
 			}
 		} else if dayOver {
 			res.MissingOut = true

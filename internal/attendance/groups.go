@@ -20,7 +20,14 @@ type GroupInput struct {
 	// LateAfterCutOff sets the group's late-after-cut-off rule; nil keeps it (false for a
 	// new group).
 	LateAfterCutOff *bool
+	// OvertimeThreshold (minutes, 0 to 1440) and OvertimeApproval set the group's overtime
+	// rules; nil keeps them (0 and false for a new group).
+	OvertimeThreshold *int
+	OvertimeApproval  *bool
 }
+
+// MaxOvertimeThreshold bounds a group's overtime threshold: a day.
+const MaxOvertimeThreshold = 1440
 
 // Modes of teacher groups (how their day is organised).
 var Modes = []string{"", "session_am", "session_pm", "full_day", "shift"}
@@ -72,6 +79,9 @@ func (s *Service) checkGroup(ctx context.Context, orgID, id int64, in *GroupInpu
 		c.Invalid("mode")
 	}
 	validTimes(c, *in)
+	if in.OvertimeThreshold != nil && (*in.OvertimeThreshold < 0 || *in.OvertimeThreshold > MaxOvertimeThreshold) {
+		c.Add("overtime_threshold_minutes", "validation.range", "overtime_threshold_minutes is from 0 to 1440", map[string]any{"min": 0, "max": MaxOvertimeThreshold})
+	}
 	if in.EffectiveFrom == "" {
 		in.EffectiveFrom = today
 	} else if _, err := time.Parse(time.DateOnly, in.EffectiveFrom); err != nil {
@@ -233,7 +243,8 @@ func (s *Service) CreateGroup(ctx context.Context, orgID int64, kind string, in 
 	var id int64
 	err = s.db.WithTx(ctx, func(ctx context.Context) error {
 		var err error
-		id, err = s.store.CreateGroup(ctx, Group{OrgID: orgID, Kind: kind, Name: in.Name, Description: in.Description, Mode: in.Mode, LateAfterCutOff: in.LateAfterCutOff != nil && *in.LateAfterCutOff})
+		id, err = s.store.CreateGroup(ctx, Group{OrgID: orgID, Kind: kind, Name: in.Name, Description: in.Description, Mode: in.Mode, LateAfterCutOff: in.LateAfterCutOff != nil && *in.LateAfterCutOff,
+			OvertimeThreshold: deref(in.OvertimeThreshold, 0), OvertimeApproval: deref(in.OvertimeApproval, false)})
 		if err != nil {
 			return err
 		}
@@ -281,7 +292,8 @@ func (s *Service) UpdateGroup(ctx context.Context, orgID int64, kind string, id 
 		if in.LateAfterCutOff != nil {
 			late = *in.LateAfterCutOff
 		}
-		if err := s.store.UpdateGroup(ctx, Group{OrgID: orgID, ID: id, Name: in.Name, Description: in.Description, Mode: in.Mode, LateAfterCutOff: late}); err != nil {
+		if err := s.store.UpdateGroup(ctx, Group{OrgID: orgID, ID: id, Name: in.Name, Description: in.Description, Mode: in.Mode, LateAfterCutOff: late,
+			OvertimeThreshold: deref(in.OvertimeThreshold, cur.OvertimeThreshold), OvertimeApproval: deref(in.OvertimeApproval, cur.OvertimeApproval)}); err != nil {
 			return err
 		}
 		if !timesChanged {
@@ -497,4 +509,12 @@ func (s *Service) SaveHoliday(ctx context.Context, h Holiday) (Holiday, error) {
 // DeleteHoliday removes a holiday.
 func (s *Service) DeleteHoliday(ctx context.Context, orgID, id int64) error {
 	return s.store.DeleteHoliday(ctx, orgID, id)
+}
+
+// deref is *p, or def when p is nil.
+func deref[T any](p *T, def T) T {
+	if p == nil {
+		return def
+	}
+	return *p
 }

@@ -26,9 +26,14 @@ type Group struct {
 	CutOffTimeOut string `json:"cut_off_time_out"`
 	// LateAfterCutOff: a first punch after cut-off-in counts as present and late (true) or
 	// as absent (false, the default).
-	LateAfterCutOff bool   `json:"late_after_cut_off"`
-	Members         int    `json:"members"`
-	EffectiveFrom   string `json:"effective_from"`
+	LateAfterCutOff bool `json:"late_after_cut_off"`
+	// OvertimeThreshold: overtime shorter than these minutes does not count (0: all counts).
+	OvertimeThreshold int `json:"overtime_threshold_minutes"`
+	// OvertimeApproval: counted overtime needs approval through the organisation's chain
+	// (kind overtime) before payroll and the monthly sums take it as approved.
+	OvertimeApproval bool   `json:"overtime_needs_approval"`
+	Members          int    `json:"members"`
+	EffectiveFrom    string `json:"effective_from"`
 	// Created is when the group was made: the date its first times are reported from.
 	Created time.Time `json:"-"`
 }
@@ -52,6 +57,10 @@ type Version struct {
 	Days          []ScheduleDay
 	// LateAfterCutOff is the group's setting (not versioned), read with the versions.
 	LateAfterCutOff bool
+	// OvertimeThreshold and OvertimeApproval are the group's overtime settings (not
+	// versioned), read with the versions.
+	OvertimeThreshold int
+	OvertimeApproval  bool
 }
 
 // Membership is a person's stay in a group, from a date to a date (open when To is "").

@@ -354,6 +354,9 @@ func (s *Service) AuditLog(ctx context.Context, orgID int64, kind string, person
 type ruleBook struct {
 	members  map[int64][]Membership
 	versions map[int64][]compiled
+	// overtime is each group's overtime settings (threshold, approval), applied to every
+	// rule of its members, rostered or not.
+	overtime map[int64]overtimeSettings
 	// track is the tracking window; nil tracks every date.
 	track *Tracking
 	// rota is the rosters and rotation patterns; nil has none.
@@ -373,14 +376,29 @@ type compiled struct {
 }
 
 func newRuleBook(ms []Membership, vs []Version) ruleBook {
-	b := ruleBook{members: map[int64][]Membership{}, versions: map[int64][]compiled{}}
+	b := ruleBook{members: map[int64][]Membership{}, versions: map[int64][]compiled{}, overtime: map[int64]overtimeSettings{}}
 	for _, m := range ms {
 		b.members[m.PersonID] = append(b.members[m.PersonID], m)
 	}
 	for _, v := range vs {
 		b.versions[v.GroupID] = append(b.versions[v.GroupID], compile(v))
+		b.overtime[v.GroupID] = overtimeSettings{v.OvertimeThreshold, v.OvertimeApproval}
 	}
 	return b
+}
+
+// overtimeSettings is a group's threshold (minutes) and whether its overtime needs approval.
+type overtimeSettings struct {
+	threshold int
+	approval  bool
+}
+
+// withGroup applies the overtime settings of the person's group on the date to a rule.
+func (b ruleBook) withGroup(r Rule, groupID int64) Rule {
+	if o, ok := b.overtime[groupID]; ok && groupID != 0 {
+		r.OvertimeThreshold, r.OvertimeApproval = o.threshold, o.approval
+	}
+	return r
 }
 
 // compile turns a version's days into rules. A day with its own times keeps the group's
@@ -438,19 +456,19 @@ func (b ruleBook) resolve(personID int64, ds string, wd int) (Rule, string) {
 	if b.track != nil && !b.track.Tracked(personID, ds) {
 		return Rule{NotTracked: true}, SourceNotTracked
 	}
+	groupID := b.groupOn(personID, ds)
 	if b.rota != nil {
 		if r, ok := b.rota.entries[personID][ds]; ok {
-			return r, SourceRoster
+			return b.withGroup(r, groupID), SourceRoster
 		}
 	}
-	groupID := b.groupOn(personID, ds)
 	if groupID == 0 {
 		return Rule{}, SourceNone
 	}
 	if r, ok := b.rota.patternRule(groupID, ds); ok {
-		return r, SourcePattern
+		return b.withGroup(r, groupID), SourcePattern
 	}
-	return b.weekly(groupID, ds, wd), SourceWeekly
+	return b.withGroup(b.weekly(groupID, ds, wd), groupID), SourceWeekly
 }
 
 // groupOn is the group a person belongs to on a date (0: none).
@@ -674,7 +692,47 @@ func (s *Service) computePage(ctx context.Context, orgID int64, b *reportBasis, 
 		}
 		out[p.ID] = res
 	}
+	if book.needsApproval() {
+		ot, err := s.store.OvertimeRequests(ctx, orgID, ids, b.from, b.to)
+		if err != nil {
+			return nil, err
+		}
+		for id, res := range out {
+			for i := range res {
+				if r, ok := ot[id][res[i].Date]; ok && res[i].OvertimeNeedsApproval {
+					res[i] = r.apply(res[i])
+				}
+			}
+		}
+	}
 	return out, nil
+}
+
+// OvertimeRequest is the state of a person-date's overtime request and the minutes its
+// approvers allow.
+type OvertimeRequest struct {
+	State   string
+	Minutes int
+}
+
+// apply sets a date's approval state and, once approved, its approved minutes: what the
+// approvers allowed, never more than the overtime the date has now.
+func (o OvertimeRequest) apply(r Result) Result {
+	r.OvertimeState = o.State
+	if o.State == "approved" {
+		r.OvertimeApproved = min(o.Minutes, r.OvertimeMinutes)
+	}
+	return r
+}
+
+// needsApproval reports whether any group of the book needs its overtime approved.
+func (b ruleBook) needsApproval() bool {
+	for _, o := range b.overtime {
+		if o.approval {
+			return true
+		}
+	}
+	return false
 }
 
 // Totals counts the statuses of a set of results.
@@ -694,6 +752,9 @@ type Totals struct {
 	// LeaveMinutes and AwayMinutes sum the days' partial-day leave and away (issue 13).
 	LeaveMinutes int `json:"leave_minutes"`
 	AwayMinutes  int `json:"away_minutes"`
+	// OvertimeMinutes and OvertimeApproved sum the days' overtime worked and approved.
+	OvertimeMinutes  int `json:"overtime_minutes"`
+	OvertimeApproved int `json:"overtime_approved_minutes"`
 }
 
 // Add counts one result.
@@ -726,6 +787,8 @@ func (t *Totals) Add(r Result) {
 	}
 	t.LeaveMinutes += r.RangeLeaveMinutes
 	t.AwayMinutes += r.RangeAwayMinutes
+	t.OvertimeMinutes += r.OvertimeMinutes
+	t.OvertimeApproved += r.OvertimeApproved
 }
 
 // ByStatus lists the totals as status and total pairs (the dashboard's shape): the statuses

@@ -75,7 +75,7 @@ func (s *SQLStore) ListGroups(ctx context.Context, orgID int64, kind, name, toda
 	if err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*)`+cond, args[:4]...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
-	rows, err := s.q(ctx).QueryContext(ctx, `SELECT g.id, g.kind, g.name, g.description, g.mode, g.late_after_cutoff, g.created_at,
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT g.id, g.kind, g.name, g.description, g.mode, g.late_after_cutoff, g.overtime_threshold, g.overtime_approval, g.created_at,
 		(SELECT COUNT(*) FROM group_members m WHERE m.org_id = g.org_id AND m.group_id = g.id AND m.from_date <= $5 AND (m.to_date IS NULL OR m.to_date >= $5))`+
 		cond+` ORDER BY lower(g.name), g.id`+pg.LimitOffset(), args...)
 	if err != nil {
@@ -85,7 +85,7 @@ func (s *SQLStore) ListGroups(ctx context.Context, orgID int64, kind, name, toda
 	var out []Group
 	for rows.Next() {
 		g := Group{OrgID: orgID}
-		if err := rows.Scan(&g.ID, &g.Kind, &g.Name, &g.Description, &g.Mode, &g.LateAfterCutOff, &g.Created, &g.Members); err != nil {
+		if err := rows.Scan(&g.ID, &g.Kind, &g.Name, &g.Description, &g.Mode, &g.LateAfterCutOff, &g.OvertimeThreshold, &g.OvertimeApproval, &g.Created, &g.Members); err != nil {
 			return nil, 0, err
 		}
 		out = append(out, g)
@@ -96,8 +96,8 @@ func (s *SQLStore) ListGroups(ctx context.Context, orgID int64, kind, name, toda
 // GetGroup returns a live group.
 func (s *SQLStore) GetGroup(ctx context.Context, orgID, id int64) (Group, error) {
 	g := Group{OrgID: orgID}
-	err := s.q(ctx).QueryRowContext(ctx, `SELECT id, kind, name, description, mode, late_after_cutoff, created_at FROM groups WHERE org_id = $1 AND id = $2 AND deleted_at IS NULL`, orgID, id).
-		Scan(&g.ID, &g.Kind, &g.Name, &g.Description, &g.Mode, &g.LateAfterCutOff, &g.Created)
+	err := s.q(ctx).QueryRowContext(ctx, `SELECT id, kind, name, description, mode, late_after_cutoff, overtime_threshold, overtime_approval, created_at FROM groups WHERE org_id = $1 AND id = $2 AND deleted_at IS NULL`, orgID, id).
+		Scan(&g.ID, &g.Kind, &g.Name, &g.Description, &g.Mode, &g.LateAfterCutOff, &g.OvertimeThreshold, &g.OvertimeApproval, &g.Created)
 	if errors.Is(err, sql.ErrNoRows) {
 		return g, ErrNotFound
 	}
@@ -129,15 +129,15 @@ func (s *SQLStore) GroupNameTaken(ctx context.Context, orgID int64, name string,
 // CreateGroup inserts a group.
 func (s *SQLStore) CreateGroup(ctx context.Context, g Group) (int64, error) {
 	var id int64
-	err := s.q(ctx).QueryRowContext(ctx, `INSERT INTO groups (org_id, kind, name, description, mode, late_after_cutoff, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $7) RETURNING id`,
-		g.OrgID, g.Kind, g.Name, g.Description, g.Mode, g.LateAfterCutOff, database.Now()).Scan(&id)
+	err := s.q(ctx).QueryRowContext(ctx, `INSERT INTO groups (org_id, kind, name, description, mode, late_after_cutoff, overtime_threshold, overtime_approval, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $8, $9, $7, $7) RETURNING id`,
+		g.OrgID, g.Kind, g.Name, g.Description, g.Mode, g.LateAfterCutOff, database.Now(), g.OvertimeThreshold, g.OvertimeApproval).Scan(&id)
 	return id, database.MapError(err)
 }
 
 // UpdateGroup saves a group's name, description and mode.
 func (s *SQLStore) UpdateGroup(ctx context.Context, g Group) error {
-	return s.exec(ctx, `UPDATE groups SET name = $3, description = $4, mode = $5, late_after_cutoff = $7, updated_at = $6 WHERE org_id = $1 AND id = $2 AND deleted_at IS NULL`,
-		g.OrgID, g.ID, g.Name, g.Description, g.Mode, database.Now(), g.LateAfterCutOff)
+	return s.exec(ctx, `UPDATE groups SET name = $3, description = $4, mode = $5, late_after_cutoff = $7, overtime_threshold = $8, overtime_approval = $9, updated_at = $6 WHERE org_id = $1 AND id = $2 AND deleted_at IS NULL`,
+		g.OrgID, g.ID, g.Name, g.Description, g.Mode, database.Now(), g.LateAfterCutOff, g.OvertimeThreshold, g.OvertimeApproval)
 }
 
 // DeleteGroup retires a group: its members leave it from today; its history stays.
@@ -169,7 +169,8 @@ func (s *SQLStore) SaveVersion(ctx context.Context, orgID int64, v Version) erro
 // groupIDs is empty), by group and date.
 func (s *SQLStore) Versions(ctx context.Context, orgID int64, groupIDs []int64) ([]Version, error) {
 	args := []any{orgID}
-	q := `SELECT v.group_id, v.effective_from, v.time_in, v.cut_off_time_in, v.time_out, v.cut_off_time_out, v.days, COALESCE(g.late_after_cutoff, FALSE)
+	q := `SELECT v.group_id, v.effective_from, v.time_in, v.cut_off_time_in, v.time_out, v.cut_off_time_out, v.days, COALESCE(g.late_after_cutoff, FALSE),
+		COALESCE(g.overtime_threshold, 0), COALESCE(g.overtime_approval, FALSE)
 		FROM schedule_versions v LEFT JOIN groups g ON g.org_id = v.org_id AND g.id = v.group_id WHERE v.org_id = $1`
 	if len(groupIDs) > 0 {
 		var in string
@@ -185,7 +186,7 @@ func (s *SQLStore) Versions(ctx context.Context, orgID int64, groupIDs []int64) 
 	for rows.Next() {
 		var v Version
 		var days string
-		if err := rows.Scan(&v.GroupID, &v.EffectiveFrom, &v.TimeIn, &v.CutOffTimeIn, &v.TimeOut, &v.CutOffTimeOut, &days, &v.LateAfterCutOff); err != nil {
+		if err := rows.Scan(&v.GroupID, &v.EffectiveFrom, &v.TimeIn, &v.CutOffTimeIn, &v.TimeOut, &v.CutOffTimeOut, &days, &v.LateAfterCutOff, &v.OvertimeThreshold, &v.OvertimeApproval); err != nil {
 			return nil, err
 		}
 		if err := json.Unmarshal([]byte(days), &v.Days); err != nil {
@@ -919,4 +920,32 @@ func nullFloat(v sql.NullFloat64) *float64 {
 		return nil
 	}
 	return &v.Float64
+}
+
+// OvertimeRequests returns the overtime requests of some people over [from, to], by person
+// and date.
+func (s *SQLStore) OvertimeRequests(ctx context.Context, orgID int64, personIDs []int64, from, to string) (map[int64]map[string]OvertimeRequest, error) {
+	out := map[int64]map[string]OvertimeRequest{}
+	if len(personIDs) == 0 {
+		return out, nil
+	}
+	in, args := placeholders([]any{orgID, from, to}, personIDs)
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT person_id, date, state, minutes FROM overtime_requests WHERE org_id = $1 AND date >= $2 AND date <= $3 AND person_id IN (`+in+`)`, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var date string
+		var o OvertimeRequest
+		if err := rows.Scan(&id, &date, &o.State, &o.Minutes); err != nil {
+			return nil, err
+		}
+		if out[id] == nil {
+			out[id] = map[string]OvertimeRequest{}
+		}
+		out[id][date] = o
+	}
+	return out, rows.Err()
 }

@@ -20,7 +20,7 @@ import (
 // Kinds are the entity kinds the triggers record, one per audited table (tools/auditgen).
 var Kinds = []string{
 	"settings", "user", "person", "person_record", "person_invite", "department", "position",
-	"group", "group_member", "schedule", "holiday", "day_override", "attendance_request",
+	"group", "group_member", "schedule", "holiday", "day_override", "attendance_request", "overtime_request",
 	"leave_type", "entitlement", "application", "approval_chain", "approval_request",
 	"delegation", "device", "device_person", "beacon", "clock_site", "clock_site_group",
 	"kiosk", "token", "two_factor", "notification_preference", "retention_policy", "payroll_mapping",
@@ -36,7 +36,7 @@ var AuditedTables = map[string]string{
 	"person_invites": "person_invite", "departments": "department", "positions": "position",
 	"groups": "group", "group_members": "group_member", "schedule_versions": "schedule",
 	"holidays": "holiday", "day_overrides": "day_override", "attendance_requests": "attendance_request",
-	"leave_types": "leave_type", "leave_entitlements": "entitlement", "leave_applications": "application",
+	"overtime_requests": "overtime_request", "leave_types": "leave_type", "leave_entitlements": "entitlement", "leave_applications": "application",
 	"approval_chains": "approval_chain", "approval_requests": "approval_request",
 	"approval_delegations": "delegation", "devices": "device", "device_people": "device_person",
 	"beacons": "beacon", "clock_sites": "clock_site", "clock_site_groups": "clock_site_group",

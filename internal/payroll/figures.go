@@ -25,9 +25,11 @@ type Figures struct {
 	Present, Absent, Late int
 	LateMinutes           int
 	EarlyOutMinutes       int
-	// OvertimeMinutes is the time from the scheduled time out to the last punch of present
-	// days. It is worked time, not approved overtime: overtime approval is not built.
+	// OvertimeMinutes is the approved overtime (issue 13): the overtime the engine counted
+	// (above the group's threshold) where the group needs no approval, else what the
+	// approvers allowed. OvertimeWorked is all the overtime counted, approved or not.
 	OvertimeMinutes int
+	OvertimeWorked  int
 	// HolidaysWorked is the public holidays with a punch.
 	HolidaysWorked int
 	// AwayMinutes is the scheduled time that approved away covers (an hourly type's hours).
@@ -53,7 +55,8 @@ func Of(row attendance.Row) Figures {
 		}
 		f.LateMinutes += d.LateMinutes
 		f.EarlyOutMinutes += d.EarlyOutMinutes
-		f.OvertimeMinutes += d.OvertimeMinutes
+		f.OvertimeMinutes += d.OvertimeApproved
+		f.OvertimeWorked += d.OvertimeMinutes
 		f.AwayMinutes += d.RangeAwayMinutes // partial-day away (issue 13)
 		if d.Leave == nil {
 			continue

@@ -12,8 +12,8 @@ func TestOfAddsUpTheEnginesDays(t *testing.T) {
 	unpaid := &attendance.Leave{Status: attendance.StatusLeave, TypeID: 8}
 	away := &attendance.Leave{Status: attendance.StatusAway, TypeID: 9, Paid: true}
 	days := []attendance.Result{
-		{Status: attendance.StatusPresent, Scheduled: true, Late: true, LateMinutes: 12, OvertimeMinutes: 30},
-		{Status: attendance.StatusPresent, Scheduled: true, EarlyOut: true, EarlyOutMinutes: 45},
+		{Status: attendance.StatusPresent, Scheduled: true, Late: true, LateMinutes: 12, OvertimeMinutes: 30, OvertimeApproved: 20},
+		{Status: attendance.StatusPresent, Scheduled: true, EarlyOut: true, EarlyOutMinutes: 45, OvertimeMinutes: 15, OvertimeState: "pending"},
 		{Status: attendance.StatusAbsent, Scheduled: true},
 		{Status: attendance.StatusLeave, Scheduled: true, LeaveSession: "full", Leave: annual, LeaveMinutes: 540},
 		{Status: attendance.StatusPresent, Scheduled: true, LeaveSession: "am", Leave: annual, LeaveMinutes: 270},
@@ -29,13 +29,13 @@ func TestOfAddsUpTheEnginesDays(t *testing.T) {
 		row.Totals.Add(d)
 	}
 	f := Of(row)
-	if f.Scheduled != 7 || f.Present != 3 || f.Absent != 1 || f.Late != 1 || f.LateMinutes != 12 || f.EarlyOutMinutes != 45 || f.OvertimeMinutes != 30 {
+	if f.Scheduled != 7 || f.Present != 3 || f.Absent != 1 || f.Late != 1 || f.LateMinutes != 12 || f.EarlyOutMinutes != 45 || f.OvertimeMinutes != 20 || f.OvertimeWorked != 45 {
 		t.Fatalf("%+v", f)
 	}
 	if f.HolidaysWorked != 1 || f.AwayMinutes != 100 || f.PaidHalves != 3 || f.UnpaidHalves != 2 || f.LeaveHalves[7] != 3 || f.LeaveHalves[8] != 2 || f.LeaveHalves[9] != 0 {
 		t.Fatalf("%+v", f)
 	}
-	for key, want := range map[string]string{KeyPaidLeave: "1.5", KeyUnpaidLeave: "1", LeaveKey(7): "1.5", LeaveKey(99): "0", KeyAwayHours: "1.67", KeyScheduled: "7", KeyCode: "E1", KeyName: "Siti"} {
+	for key, want := range map[string]string{KeyPaidLeave: "1.5", KeyUnpaidLeave: "1", LeaveKey(7): "1.5", LeaveKey(99): "0", KeyAwayHours: "1.67", KeyOvertime: "20", KeyScheduled: "7", KeyCode: "E1", KeyName: "Siti"} {
 		if got := value(key, "E1", "Siti", f); got != want {
 			t.Errorf("%s = %q, want %q", key, got, want)
 		}

@@ -32,6 +32,7 @@ AUDITED = {
     "holidays": ("holiday", "id", "", [], []),
     "day_overrides": ("day_override", "id", "person_id", [], []),
     "attendance_requests": ("attendance_request", "id", "person_id", [], []),
+    "overtime_requests": ("overtime_request", "id", "person_id", [], []),
     "leave_types": ("leave_type", "id", "", [], []),
     "leave_entitlements": ("entitlement", "id", "person_id", [], []),
     "leave_applications": ("application", "id", "person_id", [], []),

@@ -1273,11 +1273,11 @@ export interface paths {
     post: operations["saveApprovalChain"];
   };
   "/api/approvals": {
-    /** Everything waiting for the caller, any kind (leave, away, attendance_correction): routed to their person (also as a substitute) or, for an admin, at an admins level; newest first, at most 500 */
+    /** Everything waiting for the caller, any kind (leave, away, attendance_correction, overtime; an overtime request carries its date and minutes in overtime): routed to their person (also as a substitute) or, for an admin, at an admins level; newest first, at most 500 */
     get: operations["listWaitingApprovals"];
   };
   "/api/approvals/{kind}/{id}/approve": {
-    /** Approve at the current level (the last level applies it: leave balance re-checked, correction written to the audit log); 403 when not waiting for the caller (an admin may decide any level, recorded as an override), 409 when decided */
+    /** Approve at the current level (the last level applies it: leave balance re-checked, correction written to the audit log, overtime minutes approved); 403 when not waiting for the caller (an admin may decide any level, recorded as an override), 409 when decided */
     post: operations["approveApproval"];
   };
   "/api/approvals/{kind}/{id}/reject": {
@@ -1319,6 +1319,12 @@ export interface paths {
   "/api/requests/attendance": {
     /** Ask for a correction of one's own attendance for a past date; it goes through the organisation's attendance_correction chain */
     post: operations["requestAttendanceCorrection"];
+  };
+  "/api/requests/overtime": {
+    /** The caller's own overtime requests, latest date first (at most 100), each with its timeline */
+    get: operations["listMyOvertimeRequests"];
+    /** Ask for approval of one's own overtime of a past date (the group needs overtime approved); it goes through the organisation's overtime chain. One request per person and date: asking again answers the same one (200) */
+    post: operations["requestOvertime"];
   };
   "/api/requests/attendance/{id}/attachment": {
     /** An attendance-correction request's document, for its requester, their manager, an approver it waits or waited for, and admins */
@@ -2761,8 +2767,8 @@ export interface components {
     ApprovalRequest: {
       id: number;
       /** @enum {string} */
-      kind: "leave" | "away" | "attendance_correction";
-      /** @description The application or correction request id */
+      kind: "leave" | "away" | "attendance_correction" | "overtime";
+      /** @description The application, correction request or overtime request id */
       ref_id: number;
       person_id: number;
       person_name: string;
@@ -2780,6 +2786,7 @@ export interface components {
       created_at: string;
       /** @description GET /api/approvals only: where an attendance correction's document opens; empty without one */
       attachment_url?: string;
+      overtime?: components["schemas"]["OvertimeRequest"];
     };
     ApprovalDecision: {
       id: number;
@@ -2819,6 +2826,27 @@ export interface components {
       /** @description The document's file name; empty without one */
       attachment_name: string;
       timeline: components["schemas"]["ApprovalDecision"][];
+    };
+    OvertimeRequest: {
+      id: number;
+      /** @enum {string} */
+      kind: "overtime";
+      person_id: number;
+      /** Format: date */
+      date: string;
+      /** @description The overtime the engine counted when the request was made */
+      worked_minutes: number;
+      /** @description The minutes the approvers allow (an approving level may lower them); the approved overtime once approved (never more than the day has) */
+      minutes: number;
+      reason: string;
+      /** @enum {string} */
+      state: "pending" | "approved" | "rejected";
+      /** Format: date-time */
+      created_at: string;
+      /** Format: date-time */
+      decided_at: string | null;
+      /** @description Absent in GET /api/approvals */
+      timeline?: components["schemas"]["ApprovalDecision"][];
     };
     ApprovalDelegation: {
       id: number;
@@ -3085,6 +3113,10 @@ export interface components {
       cut_off_time_out: string;
       /** @description A first punch after cut-off-in counts as present and late (true) or as absent (false, the default) */
       late_after_cut_off: boolean;
+      /** @description Overtime shorter than this does not count (0: every minute counts) */
+      overtime_threshold_minutes: number;
+      /** @description Counted overtime needs approval through the organisation's overtime chain before it counts as approved */
+      overtime_needs_approval: boolean;
       /** @description How many people are in the group today */
       members: number;
       /** @description YYYY-MM-DD: the date the current times apply from (the day the group was created for its first times) */
@@ -3108,6 +3140,10 @@ export interface components {
       cut_off_time_out: string;
       /** @description A first punch after cut-off-in: true present and late, false absent (default for a new group; an update without it keeps it) */
       late_after_cut_off?: boolean;
+      /** @description Overtime shorter than this does not count (default 0; an update without it keeps it; out of range validation.range) */
+      overtime_threshold_minutes?: number;
+      /** @description Counted overtime needs approval (default false; an update without it keeps it) */
+      overtime_needs_approval?: boolean;
       /**
        * Format: date
        * @description updates: changed times apply from this date (default today)
@@ -3205,6 +3241,17 @@ export interface components {
       /** @description Minutes of partial-day away ranges on the day */
       away_minutes?: number;
       reason: components["schemas"]["DayReason"];
+      /** @description Overtime worked (issue 13): after time out on a working day, first punch to last on a rest or off day and on a holiday; 0 below the group's threshold */
+      overtime_minutes?: number;
+      /** @description The part of it approved: all of it when the group needs no approval, else what the overtime request's approvers allowed (0 until approved) */
+      overtime_approved_minutes?: number;
+      /**
+       * @description The overtime request's state; absent without one
+       * @enum {string}
+       */
+      overtime_state?: "pending" | "approved" | "rejected";
+      /** @description The group needs overtime approved: the member may ask with POST /api/requests/overtime */
+      overtime_needs_approval?: boolean;
     };
     /** @description The rule that decided the day: a code and the facts it names (times are HH:MM in the organisation's zone). A present, late or early day under half-day leave or away also carries session and type. */
     DayReason: {
@@ -3245,6 +3292,10 @@ export interface components {
       leave_minutes?: number;
       /** @description Sum of the days' partial-day away minutes */
       away_minutes?: number;
+      /** @description the days' overtime worked */
+      overtime_minutes?: number;
+      /** @description the days' overtime approved */
+      overtime_approved_minutes?: number;
     };
     AttendanceRangeRow: components["schemas"]["PersonRef"] & {
       days: components["schemas"]["AttendanceDay"][];
@@ -3682,7 +3733,7 @@ export interface components {
       redelivery_of: number | null;
     };
     /** @enum {string} */
-    AuditEntityKind: "settings" | "user" | "person" | "person_record" | "person_invite" | "department" | "position" | "group" | "group_member" | "schedule" | "holiday" | "day_override" | "attendance_request" | "leave_type" | "entitlement" | "application" | "approval_chain" | "approval_request" | "delegation" | "device" | "device_person" | "beacon" | "clock_site" | "clock_site_group" | "kiosk" | "kiosk_pin" | "token" | "two_factor" | "notification_preference" | "retention_policy" | "payroll_mapping" | "sso_provider" | "shift" | "shift_pattern" | "group_pattern" | "roster_entry" | "webhook" | "saved_report";
+    AuditEntityKind: "settings" | "user" | "person" | "person_record" | "person_invite" | "department" | "position" | "group" | "group_member" | "schedule" | "holiday" | "day_override" | "attendance_request" | "overtime_request" | "leave_type" | "entitlement" | "application" | "approval_chain" | "approval_request" | "delegation" | "device" | "device_person" | "beacon" | "clock_site" | "clock_site_group" | "kiosk" | "kiosk_pin" | "token" | "two_factor" | "notification_preference" | "retention_policy" | "payroll_mapping" | "sso_provider" | "shift" | "shift_pattern" | "group_pattern" | "roster_entry" | "webhook" | "saved_report";
     AuditSettings: {
       /** @description days an entry is kept; 0 keeps it for ever */
       retention_days: number;
@@ -11215,7 +11266,7 @@ export interface operations {
   getApprovalChain: {
     parameters: {
       query: {
-        kind: "leave" | "away" | "attendance_correction";
+        kind: "leave" | "away" | "attendance_correction" | "overtime";
         type_id?: number;
       };
     };
@@ -11266,7 +11317,7 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
-  /** Everything waiting for the caller, any kind (leave, away, attendance_correction): routed to their person (also as a substitute) or, for an admin, at an admins level; newest first, at most 500 */
+  /** Everything waiting for the caller, any kind (leave, away, attendance_correction, overtime; an overtime request carries its date and minutes in overtime): routed to their person (also as a substitute) or, for an admin, at an admins level; newest first, at most 500 */
   listWaitingApprovals: {
     responses: {
       /** @description The waiting requests */
@@ -11284,11 +11335,11 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
-  /** Approve at the current level (the last level applies it: leave balance re-checked, correction written to the audit log); 403 when not waiting for the caller (an admin may decide any level, recorded as an override), 409 when decided */
+  /** Approve at the current level (the last level applies it: leave balance re-checked, correction written to the audit log, overtime minutes approved); 403 when not waiting for the caller (an admin may decide any level, recorded as an override), 409 when decided */
   approveApproval: {
     parameters: {
       path: {
-        kind: "leave" | "away" | "attendance_correction";
+        kind: "leave" | "away" | "attendance_correction" | "overtime";
         /** @description The application or request id */
         id: number;
       };
@@ -11298,6 +11349,8 @@ export interface operations {
         "application/json": {
           /** @description Required to reject */
           comment?: string;
+          /** @description overtime only: lower the minutes approved (0 to the minutes asked; otherwise 422 on minutes); another kind with minutes is 422 */
+          minutes?: number;
         };
       };
     };
@@ -11326,7 +11379,7 @@ export interface operations {
   rejectApproval: {
     parameters: {
       path: {
-        kind: "leave" | "away" | "attendance_correction";
+        kind: "leave" | "away" | "attendance_correction" | "overtime";
         /** @description The application or request id */
         id: number;
       };
@@ -11610,6 +11663,62 @@ export interface operations {
         content: {
           "application/json": {
             data: components["schemas"]["CorrectionRequest"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** The caller's own overtime requests, latest date first (at most 100), each with its timeline */
+  listMyOvertimeRequests: {
+    responses: {
+      /** @description The requests */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["OvertimeRequest"][];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Ask for approval of one's own overtime of a past date (the group needs overtime approved); it goes through the organisation's overtime chain. One request per person and date: asking again answers the same one (200) */
+  requestOvertime: {
+    requestBody: {
+      content: {
+        "application/json": {
+          /**
+           * Format: date
+           * @description Before today in the organisation's zone (otherwise overtime.not_decided); a date without overtime needing approval is overtime.none
+           */
+          date: string;
+          reason?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The request already made for the date */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["OvertimeRequest"];
+          };
+        };
+      };
+      /** @description The new request with its timeline */
+      201: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["OvertimeRequest"];
           };
         };
       };

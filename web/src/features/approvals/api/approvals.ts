@@ -25,10 +25,11 @@ export function useWaiting() {
 export function useDecide() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (d: { kind: string; id: number; approve: boolean; comment: string }) =>
+    // minutes: an overtime request's approved minutes, when the approver lowers them.
+    mutationFn: (d: { kind: string; id: number; approve: boolean; comment: string; minutes?: number }) =>
       api.post<DataEnvelope<{ request: ApprovalRequest; timeline: ApprovalDecision[] }>>(
         `/api/approvals/${encodeURIComponent(d.kind)}/${d.id}/${d.approve ? 'approve' : 'reject'}`,
-        { comment: d.comment },
+        d.minutes === undefined ? { comment: d.comment } : { comment: d.comment, minutes: d.minutes },
       ),
     onSuccess: () => qc.invalidateQueries({ queryKey: approvalKeys.all }),
   });

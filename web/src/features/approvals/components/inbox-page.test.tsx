@@ -100,3 +100,36 @@ describe('While I am away', () => {
     await waitFor(() => expect(within(card).queryByText(/Rahim Tan/)).toBeNull());
   }, 60_000);
 });
+
+describe('Waiting for me: overtime', () => {
+  const overtimeItem = {
+    id: 6, kind: 'overtime', ref_id: 12, person_id: 2, person_name: 'Ravi Kumar', chain: ['manager'], level: 0, level_kind: 'manager', status: 'pending',
+    approver_id: 1, delegated_from: null, created_at: '2026-12-01T09:00:00Z', attachment_url: '',
+    overtime: { id: 12, kind: 'overtime', person_id: 2, date: '2026-11-16', worked_minutes: 105, minutes: 105, reason: '', state: 'pending', created_at: '2026-12-01T09:00:00Z', decided_at: null },
+  };
+
+  it('shows the date and minutes asked, and sends lowered minutes with the approval', async () => {
+    signIn(companyOwner);
+    const { access_token: _a, expires_at: _e, ...info } = companyOwner;
+    const calls = mockFetch((url) => {
+      if (url.pathname === '/api/verify') return { body: { data: info } };
+      if (url.pathname === '/api/approvals') return { body: { data: [overtimeItem] } };
+      if (url.pathname === '/api/approvals/delegations') return { body: { data: [] } };
+      if (url.pathname.startsWith('/api/approvals/')) return { body: { data: { request: overtimeItem, timeline: [] } } };
+      return undefined;
+    });
+    await renderApp('/approvals');
+    expect((await screen.findByTestId('overtime-12')).textContent).toBe('2026-11-16 · 1:45');
+    expect(screen.getByText('Overtime')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('approve-overtime-12'));
+    const minutes = (await screen.findByTestId('decision-minutes')) as HTMLInputElement;
+    await waitFor(() => expect(minutes.value).toBe('105'));
+    fireEvent.change(minutes, { target: { value: '60' } });
+    fireEvent.click(screen.getByTestId('decision-submit'));
+    await waitFor(() => {
+      const sent = calls.find((c) => c.url.pathname === '/api/approvals/overtime/12/approve');
+      expect(sent).toBeTruthy();
+      expect(JSON.parse(String(sent!.init!.body))).toEqual({ comment: '', minutes: 60 });
+    });
+  }, 60_000);
+});

@@ -1,7 +1,7 @@
 // "Waiting for me": every request of any kind (leave, away, attendance correction) waiting
 // for the caller, to approve or reject with a comment (issue 12).
 import { useState } from 'react';
-import { App, Button, Card, Form, Input, Modal, Space, Tag } from 'antd';
+import { App, Button, Card, Form, Input, InputNumber, Modal, Space, Tag } from 'antd';
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { ResponsiveTable, type ListColumn } from '../../../components/responsive-table';
 import { translateApiError } from '../../../lib/form-errors';
+import { formatMinutes } from '../../../lib/minutes';
 import { useDecide, useWaiting, type ApprovalRequest } from '../api/approvals';
 import { AttachmentLink } from './attachment-link';
 import { DelegationCard } from './delegation-card';
@@ -19,12 +20,15 @@ export default function InboxPage() {
   const waiting = useWaiting();
   const decide = useDecide();
   const [open, setOpen] = useState<{ item: ApprovalRequest; approve: boolean } | null>(null);
-  const [form] = Form.useForm<{ comment: string }>();
+  const [form] = Form.useForm<{ comment: string; minutes?: number }>();
+  // An overtime request's minutes, which its approver may lower.
+  const overtime = open?.approve && open.item.kind === 'overtime' ? open.item.overtime : undefined;
 
-  const submit = (v: { comment?: string }) => {
+  const submit = (v: { comment?: string; minutes?: number | null }) => {
     if (!open) return;
+    const minutes = overtime && typeof v.minutes === 'number' && v.minutes !== overtime.minutes ? v.minutes : undefined;
     decide.mutate(
-      { kind: open.item.kind, id: open.item.ref_id, approve: open.approve, comment: v.comment ?? '' },
+      { kind: open.item.kind, id: open.item.ref_id, approve: open.approve, comment: v.comment ?? '', minutes },
       {
         onSuccess: () => {
           message.success(open.approve ? t('approved') : t('rejected'));
@@ -38,7 +42,21 @@ export default function InboxPage() {
 
   const columns: ListColumn<ApprovalRequest>[] = [
     { title: t('fields.person'), dataIndex: 'person_name', key: 'person', primary: true },
-    { title: t('fields.kind'), dataIndex: 'kind', key: 'kind', render: (v: string) => <Tag>{t(`kinds.${v}`)}</Tag> },
+    {
+      title: t('fields.kind'),
+      dataIndex: 'kind',
+      key: 'kind',
+      render: (v: string, r) => (
+        <>
+          <Tag>{t(`kinds.${v}`)}</Tag>
+          {r.overtime && (
+            <span data-testid={`overtime-${r.ref_id}`}>
+              {t('inbox.overtime', { date: r.overtime.date, time: formatMinutes(r.overtime.minutes) })}
+            </span>
+          )}
+        </>
+      ),
+    },
     {
       title: t('fields.level'),
       key: 'level',
@@ -103,7 +121,17 @@ export default function InboxPage() {
         okButtonProps={{ danger: !open?.approve, ...({ 'data-testid': 'decision-submit' } as Record<string, string>) }}
         destroyOnHidden
       >
-        <Form form={form} layout="vertical" onFinish={submit}>
+        <Form form={form} layout="vertical" onFinish={submit} initialValues={overtime ? { minutes: overtime.minutes } : undefined}>
+          {overtime && (
+            <Form.Item
+              name="minutes"
+              label={t('fields.overtime_minutes')}
+              extra={t('inbox.overtime_hint', { max: overtime.minutes })}
+              rules={[{ type: 'number', min: 0, max: overtime.minutes, message: t('errors:validation.range', { min: 0, max: overtime.minutes }) }]}
+            >
+              <InputNumber min={0} max={overtime.minutes} precision={0} style={{ width: '100%' }} data-testid="decision-minutes" />
+            </Form.Item>
+          )}
           <Form.Item
             name="comment"
             label={t('fields.comment')}

@@ -1,5 +1,5 @@
 // The signed-in member's own attendance (422 people.no_account when not linked to a person).
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { DataEnvelope } from '../../../lib/api-schemas';
 import type { ClockRecords, RangeRow } from './faces';
@@ -20,5 +20,17 @@ export function usePersonalClock(date: string | undefined) {
       api.get<DataEnvelope<ClockRecords>>('/api/school/personal/attendance/clock', { date }, signal).then((r) => r.data),
     enabled: !!date,
     retry: false,
+  });
+}
+
+/** The member asks for approval of a date's overtime: one request per date (asking again answers the same one). */
+export function useAskOvertime() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (date: string) => api.post<DataEnvelope<{ id: number; state: string }>>('/api/requests/overtime', { date }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['personal-attendance'] });
+      void qc.invalidateQueries({ queryKey: ['approvals'] });
+    },
   });
 }

@@ -9,6 +9,7 @@ import { ATTENDANCE_PAGE_SIZE, useDaily } from '../api/reports';
 import { AttendanceExportButtons } from './export-buttons';
 import { ClockDrawer, type ClockTarget } from './clock-drawer';
 import { DayFlags } from './day-flags';
+import { OvertimeCell } from './overtime';
 import { TotalsSummary } from './totals-summary';
 import { useOrgToday } from './use-org-today';
 import { StatusLegend, StatusTag } from '../../../components/attendance-status';
@@ -58,6 +59,7 @@ export function DailyView({ face }: { face: AttendanceFace }) {
     { title: t('daily.in_time'), dataIndex: 'in_time', key: 'in_time', render: (v: string) => v || '–' },
     { title: t('daily.last_seen'), dataIndex: 'last_seen', key: 'last_seen', render: (v: string) => v || '–' },
     { title: t('daily.flags'), key: 'flags', render: (_, r) => <DayFlags day={r} /> },
+    { title: t('overtime.column'), key: 'overtime', render: (_, r) => <OvertimeCell day={r} /> },
     { title: t('daily.reason'), key: 'reason', long: true, render: (_, r) => <DayReason reason={r.reason} secondary /> },
     { title: t('daily.punches'), dataIndex: 'punches', key: 'punches' },
   ];

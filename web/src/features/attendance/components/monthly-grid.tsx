@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AttendanceDay, RangeRow } from '../api/faces';
 import { TOTALLED_STATUSES, statusInfo, totalOf } from '../../../lib/attendance-status';
 import { describeReason } from '../../../lib/day-reason';
+import { OvertimeGridCell } from './overtime';
 
 export interface GridCell {
   text: string;
@@ -127,6 +128,17 @@ export function MonthlyGrid({
       render: (_: unknown, r: RangeRow) => <span data-testid={`row-total-${r.code}-${s.name}`}>{totalOf(r.totals, s.code)}</span>,
     })),
     { key: 'late', title: <Tooltip title={t('daily.late')}>+</Tooltip>, width: 44, align: 'center', render: (_, r) => r.totals.late },
+    {
+      key: 'overtime',
+      title: <Tooltip title={t('overtime.grid_tip')}>{t('overtime.grid')}</Tooltip>,
+      width: 96,
+      align: 'center',
+      render: (_, r) => (
+        <span data-testid={`row-total-${r.code}-overtime`}>
+          <OvertimeGridCell totals={r.totals} />
+        </span>
+      ),
+    },
   ];
   return (
     <Table<RangeRow>
@@ -137,7 +149,7 @@ export function MonthlyGrid({
       dataSource={rows}
       loading={loading}
       pagination={pagination}
-      scroll={{ x: 270 + dates.length * 40 + 7 * 44 }}
+      scroll={{ x: 270 + dates.length * 40 + 7 * 44 + 96 }}
       data-testid="monthly-grid"
     />
   );

@@ -1,14 +1,15 @@
 // The member's own month: a calendar of coloured days and the punches of a chosen day.
 import { useState } from 'react';
-import { Card, Col, DatePicker, Row, Space, Typography } from 'antd';
+import { App, Button, Card, Col, DatePicker, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
 import type { AttendanceDay } from '../api/faces';
-import { usePersonalClock, usePersonalMonth } from '../api/personal';
+import { useAskOvertime, usePersonalClock, usePersonalMonth } from '../api/personal';
 import { ClockRecordsTable } from './clock-records-table';
 import { DayFlags } from './day-flags';
 import { gridCell } from './monthly-grid';
+import { OvertimeCell } from './overtime';
 import { TotalsSummary } from './totals-summary';
 import { useOrgToday } from './use-org-today';
 import { StatusLegend, StatusTag } from '../../../components/attendance-status';
@@ -16,6 +17,7 @@ import { DayReason } from '../../../components/day-reason';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { isNotLinked, NotLinkedNotice } from '../../../components/not-linked';
+import { serverFieldErrors, translateApiError } from '../../../lib/form-errors';
 
 /** The weeks of a month as rows of 7 (Monday first), blanks before the 1st and after the last. */
 export function calendarWeeks(month: string): (string | null)[][] {
@@ -61,6 +63,8 @@ function DayCell({ date, day, selected, onPick }: { date: string; day?: Attendan
 
 export default function PersonalAttendancePage() {
   const { t } = useTranslation(['attendance', 'errors']);
+  const { message } = App.useApp();
+  const ask = useAskOvertime();
   const today = useOrgToday();
   const [params, setParams] = useSearchParams();
   const raw = params.get('month');
@@ -135,6 +139,27 @@ export default function PersonalAttendancePage() {
                   <Typography.Text>
                     {t('daily.in_time')}: {day.in_time || '–'} · {t('daily.last_seen')}: {day.last_seen || '–'}
                   </Typography.Text>
+                  {!!day.overtime_minutes && (
+                    <Space wrap>
+                      <Typography.Text>{t('overtime.column')}:</Typography.Text>
+                      <OvertimeCell day={day} />
+                      {day.overtime_needs_approval && !day.overtime_state && day.date < today && (
+                        <Button
+                          size="small"
+                          loading={ask.isPending}
+                          data-testid="overtime-ask"
+                          onClick={() =>
+                            ask.mutate(day.date, {
+                              onSuccess: () => message.success(t('overtime.asked')),
+                              onError: (e) => message.error(serverFieldErrors(e, t).date?.[0] ?? translateApiError(t, e)),
+                            })
+                          }
+                        >
+                          {t('overtime.ask')}
+                        </Button>
+                      )}
+                    </Space>
+                  )}
                 </Space>
               )}
               {selected && <ClockRecordsTable records={clock.data?.records ?? []} loading={clock.isFetching} />}

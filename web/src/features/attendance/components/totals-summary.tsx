@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { STATUSES, totalOf } from '../../../lib/attendance-status';
 import type { Totals } from '../api/faces';
 import { PartialTags } from './day-flags';
+import { OvertimeTotals } from './overtime';
 
 /** Totals of a day or range: one coloured count per status, then late and early out, then the
  * hours of partial-day away and leave. */
@@ -22,6 +23,7 @@ export function TotalsSummary({ totals }: { totals?: Totals }) {
         {t('daily.early_out')}: <b>{totals?.early_out ?? 0}</b>
       </Tag>
       <PartialTags away={totals?.away_minutes} leave={totals?.leave_minutes} />
+      <OvertimeTotals totals={totals} />
     </Space>
   );
 }

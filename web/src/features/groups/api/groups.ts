@@ -33,6 +33,10 @@ export interface GroupFields {
   cut_off_time_out: string;
   /** A first punch after cut-off-in: present and late (true) or absent (false). */
   late_after_cut_off?: boolean;
+  /** Overtime shorter than these minutes does not count (0: every minute). */
+  overtime_threshold_minutes?: number;
+  /** Counted overtime needs approval through the overtime chain. */
+  overtime_needs_approval?: boolean;
   effective_from?: string;
 }
 

@@ -17,6 +17,10 @@ export function GroupDrawer({ face, group, canEdit, onClose }: { face: GroupFace
             <Descriptions.Item label={t('fields.time_out')}>{group.time_out}</Descriptions.Item>
             <Descriptions.Item label={t('fields.cut_off_time_out')}>{group.cut_off_time_out}</Descriptions.Item>
             <Descriptions.Item label={t('fields.after_cut_off')}>{t(group.late_after_cut_off ? 'after_cut_off.late' : 'after_cut_off.absent')}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.overtime_threshold')}>{group.overtime_threshold_minutes}</Descriptions.Item>
+            <Descriptions.Item label={t('fields.overtime_approval')}>
+              {t(group.overtime_needs_approval ? 'overtime_approval.required' : 'overtime_approval.none')}
+            </Descriptions.Item>
           </Descriptions>
           <Tabs
             items={[

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { App, Col, DatePicker, Form, Input, Modal, Row, Select } from 'antd';
+import { App, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { Group, GroupFace } from '../api/faces';
@@ -33,8 +33,10 @@ export function GroupFormModal({ face, open, group, onClose }: { face: GroupFace
         time_out: group.time_out,
         cut_off_time_out: group.cut_off_time_out,
         late_after_cut_off: group.late_after_cut_off,
+        overtime_threshold_minutes: group.overtime_threshold_minutes,
+        overtime_needs_approval: group.overtime_needs_approval,
       });
-    else form.setFieldsValue({ mode: '', late_after_cut_off: false });
+    else form.setFieldsValue({ mode: '', late_after_cut_off: false, overtime_threshold_minutes: 0, overtime_needs_approval: false });
   }, [open, group, form]);
 
   const onFinish = (v: Values) =>
@@ -102,6 +104,24 @@ export function GroupFormModal({ face, open, group, onClose }: { face: GroupFace
             ]}
           />
         </Form.Item>
+        <Row gutter={12}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="overtime_threshold_minutes" label={t('fields.overtime_threshold')} extra={t('form.overtime_threshold_hint')}>
+              <InputNumber min={0} max={1440} precision={0} style={{ width: '100%' }} data-testid="group-overtime-threshold" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="overtime_needs_approval" label={t('fields.overtime_approval')}>
+              <Select
+                data-testid="group-overtime-approval"
+                options={[
+                  { value: false, label: t('overtime_approval.none') },
+                  { value: true, label: t('overtime_approval.required') },
+                ]}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
         {group && (
           <Form.Item name="effective_from" label={t('fields.effective_from')} extra={t('form.effective_hint')}>
             <DatePicker style={{ width: '100%' }} data-testid="group-effective-from" placeholder={dayjs().format('YYYY-MM-DD')} />

@@ -10,7 +10,7 @@ export type ApprovalChain = components['schemas']['ApprovalChain'];
 const PATH = '/api/approvals/chain';
 
 /** The kinds with chains: leave and away types, and the organisation's attendance corrections (type 0). */
-export type ChainKind = LeaveKind | 'attendance_correction';
+export type ChainKind = LeaveKind | 'attendance_correction' | 'overtime';
 
 export const chainKey = (kind: ChainKind, typeId: number) => [...leaveKeys.all, 'chain', kind, typeId] as const;
 

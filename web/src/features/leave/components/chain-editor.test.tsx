@@ -84,4 +84,34 @@ describe('the approval chain editor', () => {
       expect(JSON.parse(String(save!.init!.body))).toEqual({ kind: 'attendance_correction', type_id: 0, levels: ['person:8'] });
     });
   }, 60_000);
+
+  it("edits the organisation's overtime chain", async () => {
+    signIn(companyOwner);
+    const { access_token: _a, expires_at: _e, ...info } = companyOwner;
+    const page = (data: unknown[]) => ({ body: { data, meta: { pagination: { total: data.length, count: data.length, per_page: 30, current_page: 1, total_pages: 1 } } } });
+    const calls = mockFetch((url, init) => {
+      if (url.pathname === '/api/verify') return { body: { data: info } };
+      if (url.pathname === '/api/company/leave') return page([]);
+      if (url.pathname === '/api/approvals/chain' && (!init?.method || init.method === 'GET')) {
+        return { body: { data: { kind: url.searchParams.get('kind'), type_id: 0, levels: ['admins'], own: false } } };
+      }
+      if (url.pathname === '/api/approvals/chain') return { body: { data: { ...JSON.parse(String(init!.body)), own: true } } };
+      return undefined;
+    });
+    await renderApp('/company/leave/details');
+    fireEvent.click(await screen.findByTestId('overtime-chain-open', {}, { timeout: 15_000 }));
+    expect(await screen.findByText(/Overtime requests of groups that need overtime approved/)).toBeTruthy();
+    await waitFor(() => expect(calls.some((c) => c.url.pathname === '/api/approvals/chain' && c.url.searchParams.get('kind') === 'overtime')).toBe(true));
+    const list = await screen.findByTestId('chain-levels');
+    await waitFor(() => expect(within(list).getByText("The organisation's admins")).toBeTruthy());
+    const level = within(list).getByTestId('chain-level-0');
+    fireEvent.mouseDown(level.querySelector('.ant-select-selector') ?? level);
+    fireEvent.click(await screen.findByText("The applicant's manager"));
+    fireEvent.click(screen.getByTestId('chain-submit'));
+    await waitFor(() => {
+      const save = calls.find((c) => c.url.pathname === '/api/approvals/chain' && c.init?.method === 'POST');
+      expect(save).toBeTruthy();
+      expect(JSON.parse(String(save!.init!.body))).toEqual({ kind: 'overtime', type_id: 0, levels: ['manager'] });
+    });
+  }, 60_000);
 });

@@ -35,7 +35,7 @@ export function ChainModal({ org, kind, type, onClose }: { org: OrgKind; kind: C
   const chain = useApprovalChain(kind, typeId, !!type);
   const save = useSaveApprovalChain(kind, typeId);
   const [levels, setLevels] = useState<LevelDraft[]>([]);
-  const faceKind = kind === 'attendance_correction' ? 'leave' : kind; // the face is only for finding people
+  const faceKind = kind === 'attendance_correction' || kind === 'overtime' ? 'leave' : kind; // the face is only for finding people
   const face = personFace(faceKind, org === 'company' ? 'employee' : 'teacher');
   const staffFace = org === 'school' ? personFace(faceKind, 'staff') : undefined;
 
@@ -72,7 +72,7 @@ export function ChainModal({ org, kind, type, onClose }: { org: OrgKind; kind: C
       okButtonProps={{ 'data-testid': 'chain-submit' } as Record<string, string>}
       destroyOnHidden
     >
-      <Typography.Paragraph type="secondary">{t(kind === 'attendance_correction' ? 'chain.help_corrections' : 'chain.help')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t(kind === 'attendance_correction' ? 'chain.help_corrections' : kind === 'overtime' ? 'chain.help_overtime' : 'chain.help')}</Typography.Paragraph>
       {chain.isError ? (
         <QueryError error={chain.error} onRetry={() => chain.refetch()} />
       ) : (

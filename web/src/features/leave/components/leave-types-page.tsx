@@ -107,6 +107,8 @@ export default function LeaveTypesPage({ org, kind }: { org: OrgKind; kind: Leav
   const [chainOf, setChainOf] = useState<LeaveType | null>(null);
   // The organisation's one chain for attendance corrections is set beside the leave types' chains.
   const [correctionChain, setCorrectionChain] = useState<{ id: number; type: string } | null>(null);
+  // So is its one chain for overtime requests (issue 13).
+  const [overtimeChain, setOvertimeChain] = useState<{ id: number; type: string } | null>(null);
   const yes = (v: boolean) => (v ? <Tag color="green">{t('types.yes')}</Tag> : <Tag>{t('types.no')}</Tag>);
 
   const columns: TableColumnsType<LeaveType> = [
@@ -172,6 +174,16 @@ export default function LeaveTypesPage({ org, kind }: { org: OrgKind; kind: Leav
                   {t('chain.corrections_open')}
                 </Button>
               )}
+              {kind === 'leave' && (
+                <Button
+                  icon={<ApartmentOutlined />}
+                  onClick={() => setOvertimeChain({ id: 0, type: t('chain.overtime') })}
+                  style={{ whiteSpace: 'normal', height: 'auto', minHeight: 32, textAlign: 'start', maxWidth: '100%' }}
+                  data-testid="overtime-chain-open"
+                >
+                  {t('chain.overtime_open')}
+                </Button>
+              )}
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setModal({ open: true, type: null })} data-testid="leave-type-create">
                 {t('types.create', { kind: t(`kind.${kind}`) })}
               </Button>
@@ -210,6 +222,7 @@ export default function LeaveTypesPage({ org, kind }: { org: OrgKind; kind: Leav
       <TypeModal face={face} open={modal.open} type={modal.type} onClose={() => setModal({ open: false, type: null })} />
       <ChainModal org={org} kind={kind} type={chainOf} onClose={() => setChainOf(null)} />
       <ChainModal org={org} kind="attendance_correction" type={correctionChain} onClose={() => setCorrectionChain(null)} />
+      <ChainModal org={org} kind="overtime" type={overtimeChain} onClose={() => setOvertimeChain(null)} />
     </>
   );
 }

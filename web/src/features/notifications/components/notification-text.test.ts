@@ -37,6 +37,11 @@ describe('notificationText', () => {
     expect(notificationText(t, { kind: 'rejected', params: { ...req, comment: 'No visit' } })).toBe(
       'Your attendance correction request for 2026-12-08 was rejected by Aminah: No visit',
     );
+    // A decision on an overtime request (issue 13): the date and the minutes approved.
+    const ot = { request_id: 12, request_kind: 'overtime', date: '2026-11-16', minutes: 60, by: 'Aminah' };
+    expect(notificationText(t, { kind: 'approved', params: ot })).toBe('Your overtime of 2026-11-16 was approved by Aminah: 60 minutes');
+    expect(notificationText(t, { kind: 'rejected', params: { ...ot, comment: 'Not planned' } })).toBe('Your overtime of 2026-11-16 was rejected by Aminah: Not planned');
+    expect(notificationText(t, { kind: 'rejected', params: ot })).toBe('Your overtime of 2026-11-16 was rejected by Aminah');
   });
 
   it('links a decision to the applicant’s own list and an applicant’s cancellation nowhere', () => {
@@ -44,6 +49,7 @@ describe('notificationText', () => {
     expect(notificationLink({ kind: 'cancelled', params: { by_applicant: true } })).toBeUndefined();
     expect(notificationLink({ kind: 'rejected', params: { request_kind: 'attendance_correction' } })).toBe('/personal/requests');
     expect(notificationLink({ kind: 'correction_applied', params: {} })).toBe('/personal/attendance');
+    expect(notificationLink({ kind: 'approved', params: { request_kind: 'overtime' } })).toBe('/personal/attendance');
     expect(notificationLink({ kind: 'waiting', params: { request_kind: 'leave' } })).toBe('/approvals');
   });
 });

@@ -30,8 +30,12 @@ export function notificationText(t: TFunction, n: Pick<Notification, 'kind' | 'p
       return p.request_kind && !p.type ? t('notifications:text.waiting_request', vars) : t('notifications:text.waiting', vars);
     case 'approved':
       if (p.request_kind === 'attendance_correction') return t('notifications:text.request_approved', vars);
+      if (p.request_kind === 'overtime') return t('notifications:text.overtime_approved', { ...vars, minutes: str(p, 'minutes') });
       return t('notifications:text.approved', vars);
     case 'rejected':
+      if (p.request_kind === 'overtime') {
+        return p.comment ? t('notifications:text.overtime_rejected_comment', { ...vars, comment: str(p, 'comment') }) : t('notifications:text.overtime_rejected', vars);
+      }
       if (p.request_kind === 'attendance_correction') {
         return p.comment ? t('notifications:text.request_rejected_comment', { ...vars, comment: str(p, 'comment') }) : t('notifications:text.request_rejected', vars);
       }
@@ -55,6 +59,7 @@ export function notificationLink(n: Pick<Notification, 'kind' | 'params'>): stri
   switch (n.kind) {
     case 'approved':
     case 'rejected':
+      if (p.request_kind === 'overtime') return '/personal/attendance';
       return p.request_kind === 'attendance_correction' ? '/personal/requests' : `/personal/${kind}`;
     case 'cancelled':
       return p.by_applicant ? undefined : `/personal/${kind}`;
