@@ -29,6 +29,7 @@ func runDeviceSim(ctx context.Context, args []string) error {
 	polls := fs.Int("polls", 3, "how many times to poll for commands (0: none)")
 	interval := fs.Duration("interval", 2*time.Second, "time between polls and between upload retries")
 	loop := fs.Bool("loop", false, "keep polling and uploading until interrupted")
+	security := fs.Bool("security", false, "play a Security PUSH 3.x terminal (registry, rtlog, 3.x commands)")
 	var punches multiFlag
 	fs.Var(&punches, "punch", "a punch PIN[,YYYY-MM-DD HH:MM:SS[,status[,verify]]] (repeatable; no time = now)")
 	if err := fs.Parse(args); err != nil {
@@ -38,10 +39,25 @@ func runDeviceSim(ctx context.Context, args []string) error {
 		return fmt.Errorf("devicesim: -sn is required")
 	}
 	sim := devicesim.New(*server, *sn)
+	if *security {
+		sim = devicesim.NewSecurity(*server, *sn)
+	}
 	sim.Key = *key
+	if *security {
+		if _, err := sim.Register(ctx); err != nil {
+			return err
+		}
+	}
 	opts, err := sim.Handshake(ctx)
 	if err != nil {
 		return err
+	}
+	if *security {
+		// A 3.x terminal sets its clock from rtdata?type=time.
+		if err := sim.SyncTime(ctx); err != nil {
+			return err
+		}
+		fmt.Printf("registered: RegistryCode=%s SessionID=%s\n", sim.RegistryCode, sim.SessionID)
 	}
 	fmt.Printf("handshake: TimeZone=%s ATTLOGStamp=%s; terminal clock %s\n", opts["TimeZone"], opts["ATTLOGStamp"], sim.Now().Format("2006-01-02 15:04:05"))
 	lines := []string(punches)
