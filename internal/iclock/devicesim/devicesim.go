@@ -52,8 +52,8 @@ type Sim struct {
 	users    map[string]User
 	received []string // every command fetched, in order (a test's record of the wire)
 	pending  []iclock.AttLog
-	events   []int // the rtlog event code of each pending punch (Security)
-	index    int   // the last rtlog index
+	events   []int         // the rtlog event code of each pending punch (Security)
+	index    int           // the last rtlog index
 	offset   time.Duration // server clock minus ours
 	zone     *time.Location
 	Stamp    string
