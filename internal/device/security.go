@@ -142,7 +142,7 @@ func (s *Service) AccessEvents(ctx context.Context, orgID, deviceID int64, kind 
 	if err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*)`+cond, args...).Scan(&total); err != nil {
 		return nil, 0, err
 	}
-	rows, err := s.q(ctx).QueryContext(ctx, `SELECT e.id, e.device_id, d.name, e.person_id, COALESCE(p.first_name || ' ' || p.last_name, ''), e.pin, e.at, e.local_time, e.event, e.kind,
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT e.id, e.device_id, d.name, e.person_id, COALESCE(TRIM(p.first_name || ' ' || p.last_name), ''), e.pin, e.at, e.local_time, e.event, e.kind,
 		e.verify_type, e.in_out, e.door, e.card, e.punched`+cond+` ORDER BY e.at DESC, e.id DESC`+pg.LimitOffset(), args...)
 	if err != nil {
 		return nil, 0, err
