@@ -8,6 +8,7 @@ import { freeSpace, reported } from '../api/state';
 import { DeviceStateTag, formatSeen } from './device-state';
 import { EnrolmentTab } from './enrolment-tab';
 import { SyncPanel } from './sync-panel';
+import { AccessEventsTab } from './access-events-tab';
 
 const DEVICE_REFRESH_MS = 10_000;
 
@@ -140,6 +141,15 @@ export function DeviceDrawer({ face, deviceId, canEdit, onClose }: { face: Devic
                 label: <span data-testid="tab-sync">{t('detail.sync')}</span>,
                 children: <SyncPanel face={face} deviceId={device.id} canEdit={canEdit} />,
               },
+              ...(face.org === 'company' && device.protocol === 'security'
+                ? [
+                    {
+                      key: 'access',
+                      label: <span data-testid="tab-access-events">{t('access.tab')}</span>,
+                      children: <AccessEventsTab face={face} deviceId={device.id} />,
+                    },
+                  ]
+                : []),
             ]}
           />
         </>
