@@ -141,17 +141,14 @@ export function DeviceDrawer({ face, deviceId, canEdit, onClose }: { face: Devic
                 label: <span data-testid="tab-sync">{t('detail.sync')}</span>,
                 children: <SyncPanel face={face} deviceId={device.id} canEdit={canEdit} />,
               },
-              ...(face.org === 'company' && device.protocol === 'security'
-                ? [
-                    {
-                      key: 'access',
-                      label: <span data-testid="tab-access-events">{t('access.tab')}</span>,
-                      children: <AccessEventsTab face={face} deviceId={device.id} />,
-                    },
-                  ]
-                : []),
             ]}
           />
+          {/* Below the tabs, not a fourth tab: four overflow the tab bar on a phone. */}
+          {face.org === 'company' && device.protocol === 'security' && (
+            <Card size="small" title={t('access.tab')} data-testid="access-events-card" style={{ marginTop: 16 }}>
+              <AccessEventsTab face={face} deviceId={device.id} />
+            </Card>
+          )}
         </>
       )}
     </Drawer>
