@@ -335,14 +335,12 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request, d device.Device)
 	ctx := r.Context()
 	switch table {
 	case "RTLOG":
-		n, err := s.rtlog(ctx, d, body)
-		if err != nil {
+		if _, err := s.rtlog(ctx, d, body); err != nil {
 			slog.Error("iclock: rtlog", "sn", d.Code, "err", err)
 			http.Error(w, "try later", http.StatusServiceUnavailable)
 			return
 		}
-		_ = n // a Security PUSH terminal reads a plain OK
-		text(w, "OK\n")
+		text(w, "OK\n") // what Security PUSH servers answer (docs/api-devices.md)
 		return
 	case "TABLEDATA":
 		s.tableData(w, r, d, body)
