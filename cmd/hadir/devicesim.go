@@ -32,6 +32,7 @@ func runDeviceSim(ctx context.Context, args []string) error {
 	userTable := fs.String("user-table", "OPERLOG", "the table the terminal answers a user query (synchronise) in: OPERLOG or USERINFO (newer firmware)")
 	var keypad multiFlag
 	fs.Var(&keypad, "user", "a user PIN,Name already on the terminal, as enrolled at its keypad (repeatable)")
+	security := fs.Bool("security", false, "play a Security PUSH 3.x terminal (registry, rtlog, 3.x commands)")
 	var punches multiFlag
 	fs.Var(&punches, "punch", "a punch PIN[,YYYY-MM-DD HH:MM:SS[,status[,verify]]] (repeatable; no time = now)")
 	if err := fs.Parse(args); err != nil {
@@ -41,6 +42,9 @@ func runDeviceSim(ctx context.Context, args []string) error {
 		return fmt.Errorf("devicesim: -sn is required")
 	}
 	sim := devicesim.New(*server, *sn)
+	if *security {
+		sim = devicesim.NewSecurity(*server, *sn)
+	}
 	sim.Key = *key
 	switch t := strings.ToUpper(*userTable); t {
 	case "OPERLOG", "USERINFO":
@@ -52,9 +56,21 @@ func runDeviceSim(ctx context.Context, args []string) error {
 		pin, name, _ := strings.Cut(u, ",")
 		sim.EnrolAtTerminal(strings.TrimSpace(pin), strings.TrimSpace(name))
 	}
+	if *security {
+		if _, err := sim.Register(ctx); err != nil {
+			return err
+		}
+	}
 	opts, err := sim.Handshake(ctx)
 	if err != nil {
 		return err
+	}
+	if *security {
+		// A 3.x terminal sets its clock from rtdata?type=time.
+		if err := sim.SyncTime(ctx); err != nil {
+			return err
+		}
+		fmt.Printf("registered: RegistryCode=%s SessionID=%s\n", sim.RegistryCode, sim.SessionID)
 	}
 	fmt.Printf("handshake: TimeZone=%s ATTLOGStamp=%s; terminal clock %s\n", opts["TimeZone"], opts["ATTLOGStamp"], sim.Now().Format("2006-01-02 15:04:05"))
 	lines := []string(punches)

@@ -25,6 +25,8 @@ type deviceRequest struct {
 	Enabled      *bool       `json:"enabled"`
 	PushKey      string      `json:"push_key"`
 	AllowedIPs   string      `json:"allowed_ips"`
+	// Use: attendance (punches) or access (a door, events kept for review); "" keeps it.
+	Use string `json:"use"`
 	// The model's rules: a preset by name, or each rule; what is not sent is kept (update)
 	// or the default (no limits, photos sent).
 	Profile       string `json:"profile"`
@@ -108,19 +110,23 @@ func (f deviceFace) save(update bool) func(http.ResponseWriter, *http.Request) e
 			enabled = *req.Enabled
 		}
 		current := device.DefaultProfile
+		use := req.Use
 		if update {
 			old, err := f.a.Devices.Get(r.Context(), principal(r).OrgID, id)
 			if err != nil {
 				return err
 			}
 			current = old.Profile
+			if use == "" {
+				use = old.Use
+			}
 		}
 		prof, err := req.profile(current)
 		if err != nil {
 			return err
 		}
 		d, err := f.a.Devices.Save(r.Context(), device.Device{ID: id, OrgID: principal(r).OrgID, Name: req.Name, Model: req.Model, Code: req.Code,
-			PurchaseDate: req.PurchaseDate, Enabled: enabled, PushKey: req.PushKey, AllowedIPs: req.AllowedIPs, Profile: prof})
+			PurchaseDate: req.PurchaseDate, Enabled: enabled, PushKey: req.PushKey, AllowedIPs: req.AllowedIPs, Profile: prof, Use: use})
 		if err != nil {
 			return err
 		}
@@ -246,6 +252,36 @@ func (f deviceFace) commands(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	items, total, err := f.a.Devices.Commands(r.Context(), principal(r).OrgID, id, pg)
+	if err != nil {
+		return err
+	}
+	web.List(w, items, total, pg)
+	return nil
+}
+
+// accessEvents lists the real-time events of the organisation's Security PUSH terminals,
+// newest first, of one device (device_id) and one kind (granted, denied, alarm, device, unknown).
+func (f deviceFace) accessEvents(w http.ResponseWriter, r *http.Request) error {
+	pg, err := web.Paging(r, 30)
+	if err != nil {
+		return err
+	}
+	var dev int64
+	if v := r.URL.Query().Get("device_id"); v != "" {
+		if dev, err = web.ID("device_id", v); err != nil {
+			return err
+		}
+		if _, err := f.a.Devices.Get(r.Context(), principal(r).OrgID, dev); err != nil {
+			return err
+		}
+	}
+	kind := r.URL.Query().Get("kind")
+	switch kind {
+	case "", "granted", "denied", "alarm", "device", "unknown":
+	default:
+		return validate.Field("kind", "validation.invalid", "kind is granted, denied, alarm, device or unknown")
+	}
+	items, total, err := f.a.Devices.AccessEvents(r.Context(), principal(r).OrgID, dev, kind, pg)
 	if err != nil {
 		return err
 	}

@@ -561,6 +561,7 @@ func deviceRoutes(a *API) []Route {
 		perm(addCompanyStaff, "POST", "/api/device/facial/employees/delete", f.enrol("employee", false)),
 		perm(addCompanyStaff, "POST", "/api/device/facial/synchronize", f.synchronise),
 		perm(viewCompany, "GET", "/api/device/facial/commands", f.commands),
+		perm(viewCompany, "GET", "/api/device/facial/access-events", f.accessEvents),
 
 		perm(viewSchool, "GET", "/api/school/device/facial", f.list),
 		perm(viewSchool, "GET", "/api/school/device/facial/form", f.form),

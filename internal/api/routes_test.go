@@ -364,6 +364,8 @@ func deviceCase(method, path string) (routeCase, bool) {
 		return routeCase{query: "?code=FREE0001", school: school}, true
 	case method == "GET" && (strings.HasSuffix(path, "/facial")):
 		return routeCase{school: school}, true
+	case strings.HasSuffix(path, "/access-events"):
+		return q(deviceIn, "device_id"), true
 	case method == "GET":
 		return q(deviceIn, "id"), true
 	case method == "DELETE":

@@ -62,6 +62,7 @@ var ExemptTables = map[string]string{
 	"webhook_day_marks":  "markers of the dates whose day.status_decided events were written, derived from attendance",
 	"device_commands":    "a queue derived from device enrolments, which are recorded",
 	"device_uploads":     "a terminal's raw upload, not a change made through the API",
+	"access_events":      "a Security PUSH terminal's real-time events as it sent them, not a change made through the API",
 	"images":             "binary content; the reference to it (people.image_id) is recorded",
 	"leave_attachments":  "binary content; the reference to it (attachment_id) is recorded",
 	"upload_chunks":      "parts of an upload in progress",

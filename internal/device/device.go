@@ -57,6 +57,14 @@ type Device struct {
 	Enabled      bool   `json:"enabled"`
 	PushKey      string `json:"push_key,omitempty"`
 	AllowedIPs   string `json:"allowed_ips"`
+	// Use is what the device's punches are: UseAttendance (punches, as every terminal before)
+	// or UseAccess (a door: its events are kept for review, never attendance).
+	Use string `json:"use"`
+	// Protocol is "security" once the device registered over Security PUSH 3.x (its
+	// commands then go out in the 3.x form), "" for the attendance PUSH.
+	Protocol     string `json:"protocol"`
+	RegistryCode string `json:"-"`
+	SessionID    string `json:"-"`
 	// What the model accepts (numeric PINs, lengths, photos): its fields are the device's.
 	Profile
 	LastSeen    *time.Time `json:"last_seen"`
@@ -164,7 +172,7 @@ func (s *Service) exec(ctx context.Context, q string, args ...any) error {
 
 const deviceCols = `d.id, d.org_id, d.name, d.model, d.code, COALESCE(d.purchase_date, ''), d.enabled, d.push_key, d.allowed_ips, d.last_seen, d.last_ip, d.firmware,
 	d.info, d.att_stamp, d.push_version, d.user_count, d.fingerprint_count, d.face_count, d.log_count, d.user_capacity, d.log_capacity,
-	d.pin_digits_only, d.pin_max_length, d.name_max_bytes, d.takes_photos,
+	d.pin_digits_only, d.pin_max_length, d.name_max_bytes, d.takes_photos, d.use_for, d.protocol,
 	(SELECT COUNT(*) FROM device_people x WHERE x.org_id = d.org_id AND x.device_id = d.id),
 	(SELECT COUNT(*) FROM device_commands c WHERE c.org_id = d.org_id AND c.device_id = d.id AND c.status IN ('queued', 'sent')),
 	(SELECT COUNT(*) FROM device_commands c WHERE c.org_id = d.org_id AND c.device_id = d.id AND c.status IN ('failed', 'expired')),
@@ -176,7 +184,7 @@ func scanDevice(row interface{ Scan(...any) error }) (Device, error) {
 	var counts [6]sql.NullInt64
 	err := row.Scan(&d.ID, &d.OrgID, &d.Name, &d.Model, &d.Code, &d.PurchaseDate, &d.Enabled, &d.PushKey, &d.AllowedIPs, &seen, &d.LastIP, &d.Firmware,
 		&d.Info, &d.AttStamp, &d.PushVersion, &counts[0], &counts[1], &counts[2], &counts[3], &counts[4], &counts[5],
-		&d.PINDigitsOnly, &d.PINMaxLength, &d.NameMaxBytes, &d.TakesPhotos, &d.Enrolled, &d.Queued, &d.Failed, &d.Punches)
+		&d.PINDigitsOnly, &d.PINMaxLength, &d.NameMaxBytes, &d.TakesPhotos, &d.Use, &d.Protocol, &d.Enrolled, &d.Queued, &d.Failed, &d.Punches)
 	if errors.Is(err, sql.ErrNoRows) {
 		return d, ErrNotFound
 	}
@@ -229,8 +237,10 @@ func (s *Service) BySerial(ctx context.Context, sn string) (Device, error) {
 	var d Device
 	var seen sql.NullTime
 	var told sql.NullInt64
-	err := s.q(ctx).QueryRowContext(ctx, `SELECT id, org_id, name, code, enabled, push_key, allowed_ips, att_stamp, last_seen, push_version, tz_told FROM devices WHERE upper(code) = upper($1)`, sn).
-		Scan(&d.ID, &d.OrgID, &d.Name, &d.Code, &d.Enabled, &d.PushKey, &d.AllowedIPs, &d.AttStamp, &seen, &d.PushVersion, &told)
+	err := s.q(ctx).QueryRowContext(ctx, `SELECT id, org_id, name, code, enabled, push_key, allowed_ips, att_stamp, last_seen, push_version, tz_told,
+		use_for, protocol, registry_code, session_id FROM devices WHERE upper(code) = upper($1)`, sn).
+		Scan(&d.ID, &d.OrgID, &d.Name, &d.Code, &d.Enabled, &d.PushKey, &d.AllowedIPs, &d.AttStamp, &seen, &d.PushVersion, &told,
+			&d.Use, &d.Protocol, &d.RegistryCode, &d.SessionID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return d, ErrNotFound
 	}
@@ -297,6 +307,12 @@ func (s *Service) Save(ctx context.Context, d Device) (Device, error) {
 		}
 	}
 	c.MaxLen("push_key", d.PushKey, 100)
+	if d.Use == "" {
+		d.Use = UseAttendance
+	}
+	if d.Use != UseAttendance && d.Use != UseAccess {
+		c.Add("use", "validation.invalid", "use is attendance or access", nil)
+	}
 	d.Profile.check(c)
 	if err := c.Err(); err != nil {
 		return d, err
@@ -315,18 +331,18 @@ func (s *Service) Save(ctx context.Context, d Device) (Device, error) {
 	}
 	if d.ID == 0 {
 		err = s.q(ctx).QueryRowContext(ctx, `INSERT INTO devices (org_id, name, model, code, purchase_date, enabled, push_key, allowed_ips, created_at, updated_at,
-				pin_digits_only, pin_max_length, name_max_bytes, takes_photos)
-			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12, $13) RETURNING id`, d.OrgID, d.Name, d.Model, d.Code, purchase, d.Enabled, d.PushKey, d.AllowedIPs, now,
-			d.PINDigitsOnly, d.PINMaxLength, d.NameMaxBytes, d.TakesPhotos).Scan(&d.ID)
+				pin_digits_only, pin_max_length, name_max_bytes, takes_photos, use_for)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, $10, $11, $12, $13, $14) RETURNING id`, d.OrgID, d.Name, d.Model, d.Code, purchase, d.Enabled, d.PushKey, d.AllowedIPs, now,
+			d.PINDigitsOnly, d.PINMaxLength, d.NameMaxBytes, d.TakesPhotos, d.Use).Scan(&d.ID)
 		err = database.MapError(err)
 	} else {
 		// The key is never shown, so an edit that leaves it empty keeps the stored one; a
 		// single "-" removes it.
 		err = s.exec(ctx, `UPDATE devices SET name = $3, model = $4, code = $5, purchase_date = $6, enabled = $7,
 			push_key = CASE WHEN $8 = '' THEN push_key WHEN $8 = '-' THEN '' ELSE $8 END, allowed_ips = $9, updated_at = $10,
-			pin_digits_only = $11, pin_max_length = $12, name_max_bytes = $13, takes_photos = $14
+			pin_digits_only = $11, pin_max_length = $12, name_max_bytes = $13, takes_photos = $14, use_for = $15
 			WHERE org_id = $1 AND id = $2`, d.OrgID, d.ID, d.Name, d.Model, d.Code, purchase, d.Enabled, d.PushKey, d.AllowedIPs, now,
-			d.PINDigitsOnly, d.PINMaxLength, d.NameMaxBytes, d.TakesPhotos)
+			d.PINDigitsOnly, d.PINMaxLength, d.NameMaxBytes, d.TakesPhotos, d.Use)
 	}
 	if errors.Is(err, database.ErrUniqueViolation) {
 		return d, ErrCodeTaken

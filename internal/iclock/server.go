@@ -113,6 +113,13 @@ func (s *Server) Routes() []Route {
 			Route{"GET", "/iclock/ping" + alias, s.device(func(w http.ResponseWriter, r *http.Request, d device.Device) { text(w, "OK\n") })},
 		)
 	}
+	// Security PUSH 3.x (security.go): registration, configuration and query answers.
+	rs = append(rs,
+		Route{"POST", "/iclock/registry", s.device(s.registry)},
+		Route{"GET", "/iclock/push", s.device(s.push)},
+		Route{"POST", "/iclock/push", s.device(s.push)},
+		Route{"POST", "/iclock/querydata", s.device(s.queryData)},
+	)
 	return append(rs, Route{"", "/iclock/", s.unknown})
 }
 
@@ -275,6 +282,10 @@ func (s *Server) handshake(w http.ResponseWriter, r *http.Request, d device.Devi
 		text(w, "OK\n")
 		return
 	}
+	if security(r, d) {
+		s.securityHandshake(w, r, d)
+		return
+	}
 	loc, err := s.zone(r.Context(), d.OrgID)
 	if err != nil {
 		http.Error(w, "try later", http.StatusServiceUnavailable)
@@ -322,6 +333,19 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request, d device.Device)
 	body := asText(string(raw))
 	table := asText(strings.ToUpper(r.URL.Query().Get("table")))
 	ctx := r.Context()
+	switch table {
+	case "RTLOG":
+		if _, err := s.rtlog(ctx, d, body); err != nil {
+			slog.Error("iclock: rtlog", "sn", d.Code, "err", err)
+			http.Error(w, "try later", http.StatusServiceUnavailable)
+			return
+		}
+		text(w, "OK\n") // what Security PUSH servers answer (docs/api-devices.md)
+		return
+	case "TABLEDATA":
+		s.tableData(w, r, d, body)
+		return
+	}
 	if table != "ATTLOG" {
 		// The user list answering a synchronisation's query is kept whole for Reconcile.
 		if table == "OPERLOG" || table == "USERINFO" {
@@ -443,6 +467,9 @@ func (s *Server) getRequest(w http.ResponseWriter, r *http.Request, d device.Dev
 		slog.Error("iclock: claim", "err", err)
 		http.Error(w, "try later", http.StatusServiceUnavailable)
 		return
+	}
+	if d.Protocol == device.ProtocolSecurity {
+		cmds = s.securityCommands(r.Context(), d, cmds)
 	}
 	if len(cmds) == 0 {
 		text(w, "OK\n")

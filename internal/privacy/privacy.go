@@ -346,6 +346,8 @@ func (s *Service) Erase(ctx context.Context, orgID, personID int64, by Actor) (s
 			// Webhook deliveries about the person carry their name (person.created/archived).
 			{`DELETE FROM webhook_deliveries WHERE org_id = $1 AND entity = $2`, []any{orgID, fmt.Sprintf("person:%d", personID)}},
 			{`UPDATE punches SET raw = '' WHERE org_id = $1 AND person_id = $2`, []any{orgID, personID}},
+			// A terminal's access events name the person by their code (pin, raw record, card).
+			{`UPDATE access_events SET pin = '', card = '', raw = '' WHERE org_id = $1 AND person_id = $2`, []any{orgID, personID}},
 			{`UPDATE day_overrides SET remark = '' WHERE org_id = $1 AND person_id = $2`, []any{orgID, personID}},
 			{`UPDATE attendance_audit SET reason = '' WHERE org_id = $1 AND person_id = $2`, []any{orgID, personID}},
 			{`UPDATE leave_applications SET reason = '', decision_comment = '', attachment_id = NULL WHERE org_id = $1 AND person_id = $2`, []any{orgID, personID}},

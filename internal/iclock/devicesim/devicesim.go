@@ -48,11 +48,19 @@ type Sim struct {
 	UserTable string
 	// NoUserQuery plays old firmware that refuses DATA QUERY USERINFO (-1002).
 	NoUserQuery bool
+	// Security plays a Security PUSH 3.x terminal (face/palm, access controller): it registers,
+	// its handshake announces DeviceType=acc, it sets its clock with rtdata, uploads its
+	// punches as rtlog events and takes commands in the 3.x form (security.go).
+	Security     bool
+	RegistryCode string
+	SessionID    string
 
 	mu       sync.Mutex
 	users    map[string]User
 	received []string // every command fetched, in order (a test's record of the wire)
 	pending  []iclock.AttLog
+	events   []int         // the rtlog event code of each pending punch (Security)
+	index    int           // the last rtlog index
 	offset   time.Duration // server clock minus ours
 	zone     *time.Location
 	Stamp    string
@@ -107,6 +115,9 @@ var ErrRefused = errors.New("devicesim: the server refused the device")
 // remembers the ATTLOG stamp.
 func (s *Sim) Handshake(ctx context.Context) (map[string]string, error) {
 	q := url.Values{"options": {"all"}, "language": {"69"}}
+	if s.Security {
+		q.Set("DeviceType", "acc")
+	}
 	if s.PushVersion != "" {
 		q.Set("pushver", s.PushVersion)
 	}
@@ -138,6 +149,12 @@ func (s *Sim) Handshake(ctx context.Context) (map[string]string, error) {
 		s.offset = time.Until(d)
 	}
 	s.Stamp = opts["ATTLOGStamp"]
+	if s.Security {
+		if opts["RegistryCode"] != "" {
+			s.RegistryCode = opts["RegistryCode"]
+		}
+		s.SessionID = opts["SessionID"]
+	}
 	return opts, nil
 }
 
@@ -198,6 +215,16 @@ func (s *Sim) Punch(pin string, at time.Time, status, verify int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.pending = append(s.pending, iclock.AttLog{PIN: pin, Time: at.In(s.zone), Status: status, Verify: verify})
+	s.events = append(s.events, 0)
+}
+
+// AccessEvent records a real-time event of a Security terminal with its event code (0-19
+// granted, 20-99 denied, 100-199 alarm), to upload with the next Upload.
+func (s *Sim) AccessEvent(pin string, at time.Time, event, inOut int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.pending = append(s.pending, iclock.AttLog{PIN: pin, Time: at.In(s.zone), Status: inOut, Verify: 15})
+	s.events = append(s.events, event)
 }
 
 // PunchThermal records a punch as a thermal terminal takes it: with the body temperature
@@ -206,6 +233,7 @@ func (s *Sim) PunchThermal(pin string, at time.Time, status, verify int, tempera
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.pending = append(s.pending, iclock.AttLog{PIN: pin, Time: at.In(s.zone), Status: status, Verify: verify, Temperature: &temperature, Mask: &mask})
+	s.events = append(s.events, 0)
 }
 
 // EnrolAtTerminal adds a user at the terminal's own keypad, as an installer does: the
@@ -246,14 +274,22 @@ func (s *Sim) Upload(ctx context.Context, batch int) (int, error) {
 		s.mu.Lock()
 		n := min(batch, len(s.pending))
 		lines := make([]string, n)
+		q := url.Values{"table": {"ATTLOG"}, "Stamp": {strconv.FormatInt(time.Now().Unix(), 10)}}
 		for i := 0; i < n; i++ {
-			lines[i] = iclock.FormatAttLog(s.pending[i])
+			if s.Security {
+				lines[i] = s.rtlogLine(s.pending[i], s.events[i], s.index+i+1)
+			} else {
+				lines[i] = iclock.FormatAttLog(s.pending[i])
+			}
+		}
+		if s.Security {
+			q = url.Values{"table": {"rtlog"}}
 		}
 		s.mu.Unlock()
 		if n == 0 {
 			return sent, nil
 		}
-		code, body, _, err := s.do(ctx, "POST", s.url("/iclock/cdata", url.Values{"table": {"ATTLOG"}, "Stamp": {strconv.FormatInt(time.Now().Unix(), 10)}}), strings.Join(lines, "\n")+"\n")
+		code, body, _, err := s.do(ctx, "POST", s.url("/iclock/cdata", q), strings.Join(lines, "\n")+"\n")
 		if err != nil {
 			return sent, err
 		}
@@ -262,6 +298,8 @@ func (s *Sim) Upload(ctx context.Context, batch int) (int, error) {
 		}
 		s.mu.Lock()
 		s.pending = s.pending[n:]
+		s.events = s.events[n:]
+		s.index += n
 		s.Uploaded += n
 		s.mu.Unlock()
 		sent += n
@@ -370,6 +408,31 @@ func (s *Sim) apply(cmd string) (int, string, string) {
 	defer s.mu.Unlock()
 	s.received = append(s.received, cmd)
 	switch {
+	case s.Security && strings.HasPrefix(cmd, "DATA UPDATE user "):
+		f := iclock.Fields(strings.TrimPrefix(cmd, "DATA UPDATE user "))
+		if f["Pin"] == "" {
+			return -1, "DATA", ""
+		}
+		u := s.users[f["Pin"]]
+		u.PIN, u.Name, u.Pri = f["Pin"], f["Name"], f["Privilege"]
+		s.users[u.PIN] = u
+		return 0, "DATA", ""
+	case s.Security && strings.HasPrefix(cmd, "DATA DELETE user "):
+		f := iclock.Fields(strings.TrimPrefix(cmd, "DATA DELETE user "))
+		delete(s.users, f["Pin"])
+		return 0, "DATA", ""
+	case s.Security && strings.HasPrefix(cmd, "DATA UPDATE biophoto "):
+		f := iclock.Fields(strings.TrimPrefix(cmd, "DATA UPDATE biophoto "))
+		u, ok := s.users[f["PIN"]]
+		if !ok || f["Content"] == "" {
+			return -1001, "DATA", ""
+		}
+		u.Photo = true
+		s.users[u.PIN] = u
+		return 0, "DATA", ""
+	case s.Security:
+		// A 3.x terminal refuses the attendance PUSH commands (USERINFO, INFO, CHECK).
+		return -1002, strings.Fields(cmd + " X")[0], ""
 	case strings.HasPrefix(cmd, "DATA UPDATE USERINFO "):
 		f := iclock.Fields(strings.TrimPrefix(cmd, "DATA UPDATE "))
 		if f["PIN"] == "" {
@@ -445,4 +508,69 @@ func (s *Sim) PollUntilIdle(ctx context.Context, tries int) error {
 		}
 	}
 	return nil
+}
+
+// rtlogLine is a punch as a Security terminal sends it: keyed fields, TAB-separated.
+func (s *Sim) rtlogLine(a iclock.AttLog, event, index int) string {
+	return fmt.Sprintf("time=%s\tpin=%s\tcardno=0\teventaddr=1\tevent=%d\tinoutstatus=%d\tverifytype=%d\tindex=%d",
+		a.Time.Format("2006-01-02 15:04:05"), a.PIN, event, a.Status, a.Verify, index)
+}
+
+// Register is a Security terminal's registration (POST /iclock/registry) with its parameters,
+// then its configuration download (/iclock/push); it keeps the RegistryCode and SessionID.
+func (s *Sim) Register(ctx context.Context) (map[string]string, error) {
+	body := "DeviceType=acc,~DeviceName=Hadir Simulator,FirmVer=devicesim 3.x,PushVersion=" + s.PushVersion + ",~MaxUserCount=3000,~MaxAttLogCount=100000,LockCount=1,ReaderCount=2"
+	code, reply, _, err := s.do(ctx, "POST", s.url("/iclock/registry", nil), body)
+	if err != nil {
+		return nil, err
+	}
+	if code != http.StatusOK {
+		return nil, fmt.Errorf("%w: %d %s", ErrRefused, code, strings.TrimSpace(reply))
+	}
+	rc, ok := strings.CutPrefix(strings.TrimSpace(reply), "RegistryCode=")
+	if !ok || rc == "" {
+		return nil, fmt.Errorf("devicesim: bad registry reply %q", reply)
+	}
+	code, reply, _, err = s.do(ctx, "POST", s.url("/iclock/push", nil), "")
+	if err != nil {
+		return nil, err
+	}
+	if code != http.StatusOK {
+		return nil, fmt.Errorf("%w: %d %s", ErrRefused, code, strings.TrimSpace(reply))
+	}
+	opts := map[string]string{}
+	for _, line := range strings.Split(reply, "\n") {
+		if k, v, ok := strings.Cut(strings.TrimSpace(line), "="); ok {
+			opts[k] = v
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.RegistryCode, s.SessionID = rc, opts["SessionID"]
+	return opts, nil
+}
+
+// NewSecurity returns a simulator of a Security PUSH 3.x terminal.
+func NewSecurity(server, sn string) *Sim {
+	s := New(server, sn)
+	s.Security, s.PushVersion = true, "3.1.2"
+	return s
+}
+
+// UploadUsers sends the terminal's user table as a Security terminal pushes it
+// (table=tabledata&tablename=user) and returns the server's acknowledgement.
+func (s *Sim) UploadUsers(ctx context.Context) (string, error) {
+	users := s.Users()
+	lines := make([]string, len(users))
+	for i, u := range users {
+		lines[i] = fmt.Sprintf("user uid=%d\tcardno=\tpin=%s\tpassword=\tgroup=1\tstarttime=0\tendtime=0\tname=%s\tprivilege=0\tdisable=0\tverify=0", i+1, u.PIN, u.Name)
+	}
+	code, reply, _, err := s.do(ctx, "POST", s.url("/iclock/cdata", url.Values{"table": {"tabledata"}, "tablename": {"user"}, "count": {strconv.Itoa(len(users))}}), strings.Join(lines, "\n")+"\n")
+	if err != nil {
+		return "", err
+	}
+	if code != http.StatusOK {
+		return "", fmt.Errorf("%w: %d %s", ErrRefused, code, strings.TrimSpace(reply))
+	}
+	return strings.TrimSpace(reply), nil
 }

@@ -1477,6 +1477,10 @@ export interface paths {
     /** The commands of a device, newest first (page size 30) */
     get: operations["getDeviceFacialCommands"];
   };
+  "/api/device/facial/access-events": {
+    /** The real-time events of Security PUSH terminals, newest first (page size 30) */
+    get: operations["getDeviceFacialAccessEvents"];
+  };
   "/api/school/device/facial": {
     /** List the facial devices of the school (page size 20) with their state */
     get: operations["getSchoolDeviceFacial"];
@@ -1806,6 +1810,20 @@ export interface paths {
   "/iclock/rtdata": {
     /** Terminal clock synchronisation (type=time): DateTime=<UTC in the protocol encoding>,ServerTZ=<±HHMM of the device zone> */
     get: operations["getIclockRtdata"];
+  };
+  "/iclock/registry": {
+    /** Security PUSH 3.x registration: the device parameters (comma-separated key=value) → RegistryCode=<code> */
+    post: operations["postIclockRegistry"];
+  };
+  "/iclock/push": {
+    /** Security PUSH 3.x configuration: ServerVersion, ..., Realtime=1, SessionID=.. */
+    get: operations["getIclockPush"];
+    /** Security PUSH 3.x configuration (as GET) */
+    post: operations["postIclockPush"];
+  };
+  "/iclock/querydata": {
+    /** Security PUSH 3.x: a terminal's answer to a DATA QUERY (keyed records), recorded → <tablename>=<count> */
+    post: operations["postIclockQuerydata"];
   };
   "/iclock/cdata.aspx": {
     /** (.aspx alias) Terminal handshake: answers the GET OPTION FROM block */
@@ -3395,6 +3413,16 @@ export interface components {
       model: string;
       /** @description serial number, the SN of the terminal */
       code: string;
+      /**
+       * @description attendance: its punches are attendance; access: a door, its events are kept for review only
+       * @enum {string}
+       */
+      use: "attendance" | "access";
+      /**
+       * @description security once the terminal registered over Security PUSH 3.x
+       * @enum {string}
+       */
+      protocol: "" | "security";
       /** @description YYYY-MM-DD or empty */
       purchase_date: string;
       enabled: boolean;
@@ -3447,6 +3475,11 @@ export interface components {
       push_key?: string;
       allowed_ips?: string;
       /**
+       * @description attendance (the default) or access; not sent: kept on update
+       * @enum {string}
+       */
+      use?: "attendance" | "access";
+      /**
        * @description a preset of the model rules: bw_660 (numeric PINs of up to 9 digits, 24-byte names, no photos), tft (14, 24, no photos), face (23, 48, photos), unlimited (the default). The rule fields below override it; rules not sent are kept on update.
        * @enum {string}
        */
@@ -3498,6 +3531,29 @@ export interface components {
      * @enum {string}
      */
     DeviceCommandStatus: "queued" | "sent" | "ok" | "failed" | "expired" | "cancelled";
+    AccessEvent: {
+      id: number;
+      device_id: number;
+      device_name: string;
+      /** @description the person whose code is the PIN, if any */
+      person_id: number | null;
+      person_name: string;
+      pin: string;
+      /** Format: date-time */
+      at: string;
+      /** @description the terminal's wall clock, YYYY-MM-DDTHH:MM:SS */
+      local_time: string;
+      /** @description the terminal event code */
+      event: number;
+      /** @enum {string} */
+      kind: "granted" | "denied" | "alarm" | "device" | "unknown";
+      verify_type: string;
+      in_out: number;
+      door: number;
+      card: string;
+      /** @description the event became a punch (granted, on an attendance device) */
+      punched: boolean;
+    };
     DeviceCommand: {
       id: number;
       device_id: number;
@@ -12712,6 +12768,33 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
+  /** The real-time events of Security PUSH terminals, newest first (page size 30) */
+  getDeviceFacialAccessEvents: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        device_id?: number;
+        kind?: "granted" | "denied" | "alarm" | "device" | "unknown";
+      };
+    };
+    responses: {
+      /** @description A page of access events */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["AccessEvent"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
   /** List the facial devices of the school (page size 20) with their state */
   getSchoolDeviceFacial: {
     parameters: {
@@ -14811,8 +14894,12 @@ export interface operations {
       query: {
         /** @description the serial number (device code) */
         SN: string;
-        /** @description ATTLOG, OPERLOG, ... */
+        /** @description ATTLOG, OPERLOG, ...; Security PUSH 3.x: rtlog, rtstate, tabledata */
         table: string;
+        /** @description with table=tabledata: user, biophoto, biodata, ... */
+        tablename?: string;
+        /** @description with table=tabledata: the number of records */
+        count?: string;
         Stamp?: string;
       };
     };
@@ -14822,7 +14909,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description OK: n once committed */
+      /** @description OK: n once committed; OK for rtlog; <tablename>=<count> for tabledata */
       200: {
         content: {
           "text/plain": string;
@@ -14969,6 +15056,143 @@ export interface operations {
       };
     };
   };
+  /** Security PUSH 3.x registration: the device parameters (comma-separated key=value) → RegistryCode=<code> */
+  postIclockRegistry: {
+    parameters: {
+      query: {
+        /** @description the serial number (device code) */
+        SN: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "text/plain": string;
+      };
+    };
+    responses: {
+      /** @description RegistryCode=<code> */
+      200: {
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description Unknown or disabled device, wrong key or address */
+      403: {
+        content: never;
+      };
+      /** @description The body is too large */
+      413: {
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description Try later: the database is unavailable (the terminal retries) */
+      503: {
+        content: {
+          "text/plain": string;
+        };
+      };
+    };
+  };
+  /** Security PUSH 3.x configuration: ServerVersion, ..., Realtime=1, SessionID=.. */
+  getIclockPush: {
+    parameters: {
+      query: {
+        /** @description the serial number (device code) */
+        SN: string;
+      };
+    };
+    responses: {
+      /** @description The configuration, one key=value a line */
+      200: {
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description Unknown or disabled device, wrong key or address */
+      403: {
+        content: never;
+      };
+      /** @description Try later: the database is unavailable (the terminal retries) */
+      503: {
+        content: {
+          "text/plain": string;
+        };
+      };
+    };
+  };
+  /** Security PUSH 3.x configuration (as GET) */
+  postIclockPush: {
+    parameters: {
+      query: {
+        /** @description the serial number (device code) */
+        SN: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "text/plain": string;
+      };
+    };
+    responses: {
+      /** @description The configuration, one key=value a line */
+      200: {
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description Unknown or disabled device, wrong key or address */
+      403: {
+        content: never;
+      };
+      /** @description Try later: the database is unavailable (the terminal retries) */
+      503: {
+        content: {
+          "text/plain": string;
+        };
+      };
+    };
+  };
+  /** Security PUSH 3.x: a terminal's answer to a DATA QUERY (keyed records), recorded → <tablename>=<count> */
+  postIclockQuerydata: {
+    parameters: {
+      query: {
+        /** @description the serial number (device code) */
+        SN: string;
+        tablename?: string;
+        count?: string;
+      };
+    };
+    requestBody?: {
+      content: {
+        "text/plain": string;
+      };
+    };
+    responses: {
+      /** @description <tablename>=<count> */
+      200: {
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description Unknown or disabled device, wrong key or address */
+      403: {
+        content: never;
+      };
+      /** @description The upload is too large */
+      413: {
+        content: {
+          "text/plain": string;
+        };
+      };
+      /** @description Try later: the database is unavailable (the terminal retries) */
+      503: {
+        content: {
+          "text/plain": string;
+        };
+      };
+    };
+  };
   /** (.aspx alias) Terminal handshake: answers the GET OPTION FROM block */
   getIclockCdataAspx: {
     parameters: {
@@ -15004,8 +15228,12 @@ export interface operations {
       query: {
         /** @description the serial number (device code) */
         SN: string;
-        /** @description ATTLOG, OPERLOG, ... */
+        /** @description ATTLOG, OPERLOG, ...; Security PUSH 3.x: rtlog, rtstate, tabledata */
         table: string;
+        /** @description with table=tabledata: user, biophoto, biodata, ... */
+        tablename?: string;
+        /** @description with table=tabledata: the number of records */
+        count?: string;
         Stamp?: string;
       };
     };
@@ -15015,7 +15243,7 @@ export interface operations {
       };
     };
     responses: {
-      /** @description OK: n once committed */
+      /** @description OK: n once committed; OK for rtlog; <tablename>=<count> for tabledata */
       200: {
         content: {
           "text/plain": string;

@@ -4,6 +4,9 @@ import { api } from '../../../lib/api-client';
 import type { DataEnvelope, ListEnvelope } from '../../../lib/api-schemas';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import {
+  ACCESS_EVENTS_PAGE_SIZE,
+  ACCESS_EVENTS_PATH,
+  type AccessEvent,
   COMMANDS_PAGE_SIZE,
   ENROL_PAGE_SIZE,
   type CodeCheck,
@@ -148,6 +151,16 @@ export function useCommands(face: DeviceFace, deviceId: number, size: number, re
     queryKey: [...deviceKeys.commands(face, deviceId), size],
     queryFn: ({ signal }) => fetchCommands(face, deviceId, size, signal),
     refetchInterval,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A page of a device's access events (Security PUSH rtlog), newest first. */
+export function useAccessEvents(face: DeviceFace, deviceId: number, page: number) {
+  return useQuery({
+    queryKey: [...deviceKeys.all(face), 'access-events', deviceId, page],
+    queryFn: ({ signal }) =>
+      api.get<ListEnvelope<AccessEvent>>(ACCESS_EVENTS_PATH, { device_id: deviceId, 'page[number]': page, 'page[size]': ACCESS_EVENTS_PAGE_SIZE }, signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -6,6 +6,11 @@ type Schemas = components['schemas'];
 export type Device = Schemas['Device'];
 export type DeviceInput = Schemas['DeviceInput'];
 export type DeviceCommand = Schemas['DeviceCommand'];
+export type AccessEvent = Schemas['AccessEvent'];
+
+/** The access events of Security PUSH terminals (company devices only). */
+export const ACCESS_EVENTS_PATH = '/api/device/facial/access-events';
+export const ACCESS_EVENTS_PAGE_SIZE = 30;
 export type DeviceCommandStatus = Schemas['DeviceCommandStatus'];
 export type DevicePerson = Schemas['DevicePerson'];
 export type CodeCheck = Schemas['CodeCheck'];

@@ -8,6 +8,7 @@ import { freeSpace, reported } from '../api/state';
 import { DeviceStateTag, formatSeen } from './device-state';
 import { EnrolmentTab } from './enrolment-tab';
 import { SyncPanel } from './sync-panel';
+import { AccessEventsTab } from './access-events-tab';
 
 const DEVICE_REFRESH_MS = 10_000;
 
@@ -142,6 +143,12 @@ export function DeviceDrawer({ face, deviceId, canEdit, onClose }: { face: Devic
               },
             ]}
           />
+          {/* Below the tabs, not a fourth tab: four overflow the tab bar on a phone. */}
+          {face.org === 'company' && device.protocol === 'security' && (
+            <Card size="small" title={t('access.tab')} data-testid="access-events-card" style={{ marginTop: 16 }}>
+              <AccessEventsTab face={face} deviceId={device.id} />
+            </Card>
+          )}
         </>
       )}
     </Drawer>

@@ -19,6 +19,7 @@ interface Values {
   enabled: boolean;
   push_key?: string;
   allowed_ips?: string;
+  use: 'attendance' | 'access';
   profile: ProfileChoice;
 }
 
@@ -67,9 +68,10 @@ export function DeviceFormModal({ face, open, device, onClose }: { face: DeviceF
         purchase_date: device.purchase_date ? dayjs(device.purchase_date) : null,
         enabled: device.enabled,
         allowed_ips: device.allowed_ips,
+        use: device.use,
         profile: presetOf(device),
       });
-    else form.setFieldsValue({ enabled: true, profile: 'unlimited' });
+    else form.setFieldsValue({ enabled: true, use: 'attendance', profile: 'unlimited' });
   }, [open, device, form]);
 
   const onFinish = (v: Values) => {
@@ -83,6 +85,7 @@ export function DeviceFormModal({ face, open, device, onClose }: { face: DeviceF
         enabled: v.enabled,
         push_key: v.push_key?.trim() || undefined,
         allowed_ips: v.allowed_ips?.trim() ?? '',
+        use: v.use,
         profile: v.profile === 'custom' ? undefined : v.profile,
       },
       {
@@ -139,6 +142,13 @@ export function DeviceFormModal({ face, open, device, onClose }: { face: DeviceF
         </Form.Item>
         <Form.Item name="allowed_ips" label={rawT('fields.allowed_ips')} extra={rawT('form.allowed_ips_hint')}>
           <Input placeholder="192.168.1.20, 10.0.0.0/24" data-testid="device-allowed-ips" />
+        </Form.Item>
+        <Form.Item name="use" label={rawT('form.use')} extra={rawT('form.use_hint')}>
+          <Select
+            data-testid="device-use"
+            options={(['attendance', 'access'] as const).map((u) => ({ value: u, label: rawT(`form.uses.${u}`) }))}
+            popupMatchSelectWidth={false}
+          />
         </Form.Item>
         <Form.Item name="profile" label={rawT('form.profile')} extra={rawT('form.profile_hint')}>
           <Select
