@@ -98,7 +98,15 @@ func TestExportPagesMatchPersonalReports(t *testing.T) {
 			for _, k := range []string{"present", "absent", "leave", "away", "holiday", "off_day", "late"} {
 				row = append(row, strconv.Itoa(int(tt[k].(float64))))
 			}
-			row = append(row, fmt.Sprintf("%d/%d", int(tt["overtime_minutes"].(float64)), int(tt["overtime_approved_minutes"].(float64))))
+			// The xlsx's hours of partial-day away and leave (empty when none), then overtime.
+			hours := func(k string) string {
+				m, _ := tt[k].(float64)
+				if m == 0 {
+					return ""
+				}
+				return strings.TrimRight(strings.TrimRight(strconv.FormatFloat(m/60, 'f', 2, 64), "0"), ".")
+			}
+			row = append(row, hours("away_minutes"), hours("leave_minutes"), fmt.Sprintf("%d/%d", int(tt["overtime_minutes"].(float64)), int(tt["overtime_approved_minutes"].(float64))))
 			wantMonth = append(wantMonth, row)
 
 			y := e.expect(e.call("GET", fmt.Sprintf("/api/employee/attendance/yearly/individual?id=%d&date=2026", id), c.token, nil), 200).data()
