@@ -41,6 +41,9 @@ type Sim struct {
 	// PushVersion is the pushver of the handshake ("2.4.1" by default); "" plays the
 	// black-and-white 6.60 generation, which sends none and reads TimeZone in whole hours.
 	PushVersion string
+	// ClockError is how far the terminal's clock runs ahead of the time it was set to (a
+	// drifting crystal, or a clock set by hand): its punches are stamped by it.
+	ClockError time.Duration
 
 	mu       sync.Mutex
 	users    map[string]User
@@ -176,7 +179,7 @@ func (s *Sim) SyncTime(ctx context.Context) error {
 func (s *Sim) Now() time.Time {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return time.Now().Add(s.offset).In(s.zone)
+	return time.Now().Add(s.offset + s.ClockError).In(s.zone)
 }
 
 // Zone is the terminal's zone (from the handshake).
