@@ -263,6 +263,7 @@ func serve(ctx context.Context, cfg config.Config) error {
 	defer cancel()
 	go a.Outbox.Run(bg)
 	go a.Webhooks.Run(bg)
+	go a.Health.Run(bg) // device health (issue 14): each change is claimed once across nodes
 	if sched, err := ops.ParseSchedule(cfg.BackupSchedule); err != nil {
 		return fmt.Errorf("HADIR_BACKUP_SCHEDULE: %w", err)
 	} else if !sched.Off() {

@@ -42,11 +42,13 @@ const (
 	ApplicationCancelled = "application.cancelled" // approval.Service.Cancel
 	PersonCreated        = "person.created"        // people.Service.Create
 	PersonArchived       = "person.archived"       // people.Service.Archive
+	DeviceOffline        = "device.offline"        // device.HealthChecker: a terminal stopped calling
+	DeviceOnline         = "device.online"         // device.HealthChecker: an offline terminal calls again
 )
 
 // Events lists every event a webhook may subscribe to, in the order a picker shows them.
 var Events = []string{PunchRecorded, ApplicationSubmitted, ApplicationApproved, ApplicationRejected,
-	ApplicationCancelled, PersonCreated, PersonArchived}
+	ApplicationCancelled, PersonCreated, PersonArchived, DeviceOffline, DeviceOnline}
 
 // Headers of a delivery.
 const (
