@@ -13,6 +13,8 @@ import { DeviceDrawer } from './device-drawer';
 import { DeviceFormModal } from './device-form-modal';
 import { PunchImportModal } from './punch-import-modal';
 import { DeviceStateTag } from './device-state';
+import { backlogText, driftText, DRIFT_WARN_SECONDS } from '../api/health';
+import { languageInfo } from '../../../lib/languages';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { translateApiError } from '../../../lib/form-errors';
@@ -27,7 +29,7 @@ const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const LIST_REFRESH_MS = 30_000;
 
 export default function DevicesPage({ org }: { org: DeviceOrg }) {
-  const { t: rawT } = useTranslation(['devices', 'common', 'errors']);
+  const { t: rawT, i18n } = useTranslation(['devices', 'common', 'errors']);
   const t = withDeviceErrors(rawT);
   const { message } = App.useApp();
   const face = deviceFaceOf(org);
@@ -103,7 +105,27 @@ export default function DevicesPage({ org }: { org: DeviceOrg }) {
     {
       title: rawT('fields.state'),
       key: 'state',
-      render: (_, d) => <DeviceStateTag lastSeen={d.last_seen} enabled={d.enabled} stacked />,
+      render: (_, d) => <DeviceStateTag lastSeen={d.last_seen} health={d.health} enabled={d.enabled} stacked relative />,
+    },
+    {
+      title: rawT('health.drift'),
+      key: 'drift',
+      render: (_, d) => {
+        const text = driftText(rawT, d.clock_drift, languageInfo(i18n.language).html);
+        const warn = d.clock_drift !== null && d.clock_drift !== undefined && Math.abs(d.clock_drift) >= DRIFT_WARN_SECONDS;
+        return warn ? (
+          <Tag color="orange" data-testid="device-row-drift">
+            {text}
+          </Tag>
+        ) : (
+          <span data-testid="device-row-drift">{text}</span>
+        );
+      },
+    },
+    {
+      title: rawT('health.backlog'),
+      key: 'backlog',
+      render: (_, d) => <span data-testid="device-row-backlog">{backlogText(rawT, d.backlog_commands, d.backlog_punches)}</span>,
     },
     { title: rawT('fields.enrolled'), dataIndex: 'enrolled', key: 'enrolled', render: (v: number) => <span data-testid="device-row-enrolled">{v}</span> },
     {

@@ -20,6 +20,8 @@ export const WEBHOOK_EVENTS: WebhookEvent[] = [
   'application.cancelled',
   'person.created',
   'person.archived',
+  'device.offline',
+  'device.online',
 ];
 
 export interface WebhookInput {
