@@ -29,6 +29,7 @@ func runDeviceSim(ctx context.Context, args []string) error {
 	polls := fs.Int("polls", 3, "how many times to poll for commands (0: none)")
 	interval := fs.Duration("interval", 2*time.Second, "time between polls and between upload retries")
 	loop := fs.Bool("loop", false, "keep polling and uploading until interrupted")
+	clockError := fs.Duration("clock-error", 0, "how far the terminal's clock runs ahead of the time it is set to (e.g. 90s, -2m): punches without a time are stamped by it, and the device list shows the drift")
 	var punches multiFlag
 	fs.Var(&punches, "punch", "a punch PIN[,YYYY-MM-DD HH:MM:SS[,status[,verify]]] (repeatable; no time = now)")
 	if err := fs.Parse(args); err != nil {
@@ -43,6 +44,7 @@ func runDeviceSim(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
+	sim.ClockError = *clockError
 	fmt.Printf("handshake: TimeZone=%s ATTLOGStamp=%s; terminal clock %s\n", opts["TimeZone"], opts["ATTLOGStamp"], sim.Now().Format("2006-01-02 15:04:05"))
 	lines := []string(punches)
 	if *file != "" {
