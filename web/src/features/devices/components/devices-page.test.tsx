@@ -12,7 +12,7 @@ describe('facial devices list', () => {
     signIn(companyOwner);
     const calls = devicesApi(companyOwner, '/api/device/facial');
     await renderApp('/device/facial?name=gate&purchase_date=2026-01-05');
-    expect(await screen.findByText('Gate 1', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Gate 1', {}, { timeout: 30_000 })).toBeTruthy();
     const q = calls.filter((c) => c.url.pathname === '/api/device/facial').at(-1)!.url.searchParams;
     expect(q.get('page[size]')).toBe('20');
     expect(q.get('filter[name]')).toBe('gate');
