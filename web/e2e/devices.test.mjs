@@ -225,15 +225,16 @@ test('a punch from the terminal makes the employee present', () =>
     // The list scrolls sideways: these cells may be out of view, so they need only be there.
     await row.getByTestId('device-row-enrolled').filter({ hasText: /^2$/ }).waitFor({ state: 'attached' });
     await row.getByTestId('device-state').and(page.locator('[data-state="online"]')).waitFor();
-    // Device health (issue 14): the last contact as a relative time, the clock's drift measured
-    // from the punch's stamp (the terminal wrote the zone's time now: on time) and the backlog
-    // (nothing queued; the terminal reported no record count).
+    // Device health (issue 14): the last contact as a relative time and the clock's drift
+    // measured from the punch's stamp (the terminal wrote the zone's time now: on time); the
+    // card adds the backlog (nothing queued; the terminal reported no record count).
     await row.getByTestId('device-last-contact').filter({ hasText: /^last contact .+/ }).waitFor({ state: 'attached' });
-    await row.getByTestId('device-row-drift').filter({ hasText: /^On time$/ }).waitFor({ state: 'attached' });
-    await row.getByTestId('device-row-backlog').filter({ hasText: /^0 commands · — punches$/ }).waitFor({ state: 'attached' });
+    await row.getByTestId('device-row-drift').filter({ hasText: /^Clock: On time$/ }).waitFor({ state: 'attached' });
     // The device's card counts the punch (the list's count comes from the server's list query).
     await page.getByTestId('devices-table').getByText(deviceName).click();
     await page.getByTestId('device-card-punches').filter({ hasText: /^1$/ }).waitFor();
+    await page.getByTestId('device-card-drift').filter({ hasText: /^On time$/ }).waitFor();
+    await page.getByTestId('device-card-backlog').filter({ hasText: /^0 commands · — punches$/ }).waitFor();
     await page.keyboard.press('Escape');
 
     await page.goto('/company/employee/attendance/daily');
