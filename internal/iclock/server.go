@@ -40,8 +40,8 @@ type Server struct {
 	Now func() time.Time
 
 	seen, stamped, drifted throttle
-	unknownPaths  onceSet
-	reported      lastValue // the INFO a device last reported, as this node wrote it
+	unknownPaths           onceSet
+	reported               lastValue // the INFO a device last reported, as this node wrote it
 }
 
 // lastValue remembers, per device, the last value this node wrote of something.
