@@ -33,6 +33,7 @@ func runDeviceSim(ctx context.Context, args []string) error {
 	var keypad multiFlag
 	fs.Var(&keypad, "user", "a user PIN,Name already on the terminal, as enrolled at its keypad (repeatable)")
 	security := fs.Bool("security", false, "play a Security PUSH 3.x terminal (registry, rtlog, 3.x commands)")
+	clockError := fs.Duration("clock-error", 0, "how far the terminal's clock runs ahead of the time it is set to (e.g. 90s, -2m): punches without a time are stamped by it, and the device list shows the drift")
 	var punches multiFlag
 	fs.Var(&punches, "punch", "a punch PIN[,YYYY-MM-DD HH:MM:SS[,status[,verify]]] (repeatable; no time = now)")
 	if err := fs.Parse(args); err != nil {
@@ -72,6 +73,7 @@ func runDeviceSim(ctx context.Context, args []string) error {
 		}
 		fmt.Printf("registered: RegistryCode=%s SessionID=%s\n", sim.RegistryCode, sim.SessionID)
 	}
+	sim.ClockError = *clockError
 	fmt.Printf("handshake: TimeZone=%s ATTLOGStamp=%s; terminal clock %s\n", opts["TimeZone"], opts["ATTLOGStamp"], sim.Now().Format("2006-01-02 15:04:05"))
 	lines := []string(punches)
 	if *file != "" {

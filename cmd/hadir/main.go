@@ -265,6 +265,7 @@ func serve(ctx context.Context, cfg config.Config) error {
 	go a.Webhooks.Run(bg)
 	go ops.Loop(bg, time.Minute, "webhook day.status_decided", a.DecidedDays)
 	go a.Reports.Run(bg)
+	go a.Health.Run(bg) // device health (issue 14): each change is claimed once across nodes
 	if sched, err := ops.ParseSchedule(cfg.BackupSchedule); err != nil {
 		return fmt.Errorf("HADIR_BACKUP_SCHEDULE: %w", err)
 	} else if !sched.Off() {

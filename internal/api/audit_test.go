@@ -470,7 +470,8 @@ func ignoredColumn(tbl, col string) bool {
 	switch tbl {
 	case "devices":
 		return slices.Contains([]string{"last_seen", "last_ip", "firmware", "info", "att_stamp", "push_version", "user_count",
-			"fingerprint_count", "face_count", "log_count", "user_capacity", "log_capacity", "tz_told", "protocol", "registry_code", "session_id"}, col)
+			"fingerprint_count", "face_count", "log_count", "user_capacity", "log_capacity", "tz_told",
+			"protocol", "registry_code", "session_id", "health_state", "health_changed_at", "poll_interval", "clock_drift", "drift_at"}, col)
 	case "kiosks":
 		return col == "last_seen"
 	case "api_tokens":

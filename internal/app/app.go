@@ -59,6 +59,9 @@ type App struct {
 	Webhooks *webhook.Service
 	// Reports sends saved reports on their schedules (Run).
 	Reports *reports.Service
+	// Health judges terminals online or offline in the background (Run) and tells the
+	// admins and the webhooks of each change; every node may run it.
+	Health *device.HealthChecker
 }
 
 // Options tune what New builds.
@@ -193,6 +196,7 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, opt Options) (
 	apv.OnEvent = applicationEvents(hooks)
 	clk := clockin.NewService(db, att, att, signer)
 	ic := &iclock.Server{DB: db, Devices: devs, Attendance: att, Orgs: orgs}
+	health := &device.HealthChecker{Devices: devs, Slack: iclock.WriteEvery, OnChange: deviceHealthNotes(nt, hooks, cfg.BaseURL)}
 	pay := payroll.NewService(db, att, func(ctx context.Context, orgID int64) ([]payroll.LeaveType, error) {
 		types, _, err := lv.Types(ctx, orgID, leave.KindLeave, "", database.Page{})
 		out := make([]payroll.LeaveType, len(types))
@@ -215,7 +219,35 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, opt Options) (
 	h := api.New(api.Deps{DB: db, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Approvals: apv, Corrections: corr, Overtime: ot, Devices: devs, Clockin: clk, Notify: nt, ICLock: ic, Payroll: pay, Webhooks: hooks, Reports: reps, BaseURL: cfg.BaseURL, Web: opt.Web,
 		MetricsToken: cfg.MetricsToken, MetricsAllow: allow,
 		HashStats: func() (uint64, uint64) { st := auth.HashStats(); return st.Waits, st.Refusals }})
-	return &App{DB: db, API: h, Outbox: outbox, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Approvals: apv, Corrections: corr, Overtime: ot, Devices: devs, Clockin: clk, Notify: nt, Payroll: pay, Webhooks: hooks, Reports: reps}, nil
+	return &App{DB: db, API: h, Outbox: outbox, Accounts: accounts, Orgs: orgs, People: ppl, Attendance: att, Leave: lv, Approvals: apv, Corrections: corr, Overtime: ot, Devices: devs, Clockin: clk, Notify: nt, Payroll: pay, Webhooks: hooks, Reports: reps, Health: health}, nil
+}
+
+// deviceHealthNotes tells the organisation's admins (in the app and by e-mail, as each chose)
+// and its webhooks that a terminal went offline or came back, in the transaction that claimed
+// the change (device.HealthChecker), so each change is told once however many nodes check.
+func deviceHealthNotes(nt *notify.Service, hooks *webhook.Service, baseURL string) func(ctx context.Context, t device.Transition) error {
+	return func(ctx context.Context, t device.Transition) error {
+		kind, event := notify.DeviceOffline, webhook.DeviceOffline
+		subject := fmt.Sprintf("Device %s (%s) is offline", t.Name, t.Code)
+		body := fmt.Sprintf("The device %s (serial number %s) has not called Hadir since %s.\nPunches taken on it meanwhile are kept on the device and sent when it is back.\n\nSee the devices in Hadir: %s\n",
+			t.Name, t.Code, t.LastSeen.UTC().Format(time.RFC3339), baseURL)
+		if t.To == device.HealthOnline {
+			kind, event = notify.DeviceOnline, webhook.DeviceOnline
+			subject = fmt.Sprintf("Device %s (%s) is back online", t.Name, t.Code)
+			body = fmt.Sprintf("The device %s (serial number %s) calls Hadir again (%s).\n\nSee the devices in Hadir: %s\n",
+				t.Name, t.Code, t.LastSeen.UTC().Format(time.RFC3339), baseURL)
+		}
+		admins, err := nt.Admins(ctx, t.OrgID)
+		if err != nil {
+			return err
+		}
+		params := map[string]any{"device_id": t.DeviceID, "device": t.Name, "code": t.Code, "last_seen": t.LastSeen.UTC().Format(time.RFC3339)}
+		if err := nt.Deliver(ctx, t.OrgID, admins, notify.Note{Kind: kind, Params: params, Mail: &mail.Message{Subject: subject, Body: body}}); err != nil {
+			return err
+		}
+		return hooks.Emit(ctx, t.OrgID, event, fmt.Sprintf("device:%d", t.DeviceID), map[string]any{
+			"id": t.DeviceID, "name": t.Name, "code": t.Code, "state": t.To, "last_seen": t.LastSeen.UTC(), "changed_at": t.At.UTC()})
+	}
 }
 
 // applicationEvents tells the webhooks of a request (leave, away, attendance correction)

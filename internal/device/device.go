@@ -87,6 +87,20 @@ type Device struct {
 	Queued   int  `json:"commands_pending"`
 	Failed   int  `json:"commands_failed"`
 	Punches  int  `json:"punches"`
+	// Health (issue 14): online, offline or unknown (never called since it was added), as the
+	// health checker last claimed it, and when that changed.
+	Health          string     `json:"health"`
+	HealthChangedAt *time.Time `json:"health_changed_at"`
+	// PollInterval is the command-poll interval in seconds the terminal was told (Delay).
+	PollInterval int `json:"poll_interval"`
+	// ClockDrift is how far the terminal's clock runs ahead of the server's (seconds, negative
+	// behind), measured from its punch stamps; nil before a measurement.
+	ClockDrift *int `json:"clock_drift"`
+	// BacklogCommands are commands queued and not yet handed to the terminal; BacklogPunches
+	// estimates the punches it holds and has not sent (its reported record count less the
+	// punches received from it; nil when it never reported a count).
+	BacklogCommands int  `json:"backlog_commands"`
+	BacklogPunches  *int `json:"backlog_punches"`
 }
 
 // Allows reports whether a request from addr may speak for the device.
@@ -173,6 +187,8 @@ func (s *Service) exec(ctx context.Context, q string, args ...any) error {
 const deviceCols = `d.id, d.org_id, d.name, d.model, d.code, COALESCE(d.purchase_date, ''), d.enabled, d.push_key, d.allowed_ips, d.last_seen, d.last_ip, d.firmware,
 	d.info, d.att_stamp, d.push_version, d.user_count, d.fingerprint_count, d.face_count, d.log_count, d.user_capacity, d.log_capacity,
 	d.pin_digits_only, d.pin_max_length, d.name_max_bytes, d.takes_photos, d.use_for, d.protocol,
+	d.health_state, d.health_changed_at, d.poll_interval, d.clock_drift,
+	(SELECT COUNT(*) FROM device_commands c WHERE c.org_id = d.org_id AND c.device_id = d.id AND c.status = 'queued'),
 	(SELECT COUNT(*) FROM device_people x WHERE x.org_id = d.org_id AND x.device_id = d.id),
 	(SELECT COUNT(*) FROM device_commands c WHERE c.org_id = d.org_id AND c.device_id = d.id AND c.status IN ('queued', 'sent')),
 	(SELECT COUNT(*) FROM device_commands c WHERE c.org_id = d.org_id AND c.device_id = d.id AND c.status IN ('failed', 'expired')),
@@ -180,13 +196,24 @@ const deviceCols = `d.id, d.org_id, d.name, d.model, d.code, COALESCE(d.purchase
 
 func scanDevice(row interface{ Scan(...any) error }) (Device, error) {
 	var d Device
-	var seen sql.NullTime
+	var seen, changed sql.NullTime
 	var counts [6]sql.NullInt64
+	var drift sql.NullInt64
 	err := row.Scan(&d.ID, &d.OrgID, &d.Name, &d.Model, &d.Code, &d.PurchaseDate, &d.Enabled, &d.PushKey, &d.AllowedIPs, &seen, &d.LastIP, &d.Firmware,
 		&d.Info, &d.AttStamp, &d.PushVersion, &counts[0], &counts[1], &counts[2], &counts[3], &counts[4], &counts[5],
-		&d.PINDigitsOnly, &d.PINMaxLength, &d.NameMaxBytes, &d.TakesPhotos, &d.Use, &d.Protocol, &d.Enrolled, &d.Queued, &d.Failed, &d.Punches)
+		&d.PINDigitsOnly, &d.PINMaxLength, &d.NameMaxBytes, &d.TakesPhotos, &d.Use, &d.Protocol,
+		&d.Health, &changed, &d.PollInterval, &drift, &d.BacklogCommands,
+		&d.Enrolled, &d.Queued, &d.Failed, &d.Punches)
 	if errors.Is(err, sql.ErrNoRows) {
 		return d, ErrNotFound
+	}
+	if changed.Valid {
+		t := changed.Time
+		d.HealthChangedAt = &t
+	}
+	if drift.Valid {
+		v := int(drift.Int64)
+		d.ClockDrift = &v
 	}
 	for i, p := range []**int{&d.UserCount, &d.FingerprintCount, &d.FaceCount, &d.LogCount, &d.UserCapacity, &d.LogCapacity} {
 		if counts[i].Valid {
@@ -197,6 +224,10 @@ func scanDevice(row interface{ Scan(...any) error }) (Device, error) {
 	if seen.Valid {
 		t := seen.Time
 		d.LastSeen = &t
+	}
+	if d.LogCount != nil {
+		v := max(0, *d.LogCount-d.Punches)
+		d.BacklogPunches = &v
 	}
 	return d, err
 }
@@ -238,9 +269,9 @@ func (s *Service) BySerial(ctx context.Context, sn string) (Device, error) {
 	var seen sql.NullTime
 	var told sql.NullInt64
 	err := s.q(ctx).QueryRowContext(ctx, `SELECT id, org_id, name, code, enabled, push_key, allowed_ips, att_stamp, last_seen, push_version, tz_told,
-		use_for, protocol, registry_code, session_id FROM devices WHERE upper(code) = upper($1)`, sn).
+		use_for, protocol, registry_code, session_id, poll_interval, health_state FROM devices WHERE upper(code) = upper($1)`, sn).
 		Scan(&d.ID, &d.OrgID, &d.Name, &d.Code, &d.Enabled, &d.PushKey, &d.AllowedIPs, &d.AttStamp, &seen, &d.PushVersion, &told,
-			&d.Use, &d.Protocol, &d.RegistryCode, &d.SessionID)
+			&d.Use, &d.Protocol, &d.RegistryCode, &d.SessionID, &d.PollInterval, &d.Health)
 	if errors.Is(err, sql.ErrNoRows) {
 		return d, ErrNotFound
 	}
@@ -702,15 +733,17 @@ func nullInt(p *int) any {
 	return int64(*p)
 }
 
-// Told records the UTC offset (seconds) a terminal was told in its handshake, and the push
-// version it gave there ("" for firmware that sends none). Cached terminals are forgotten
-// when it changed, so that its punches are read at the new offset at once.
-func (s *Service) Told(ctx context.Context, d Device, offset int, pushVersion string) error {
-	if d.TZTold != nil && *d.TZTold == offset && d.PushVersion == pushVersion {
+// Told records the UTC offset (seconds) a terminal was told in its handshake, the push
+// version it gave there ("" for firmware that sends none) and the poll interval it was told
+// (Delay, seconds: the health checker's measure). Cached terminals are forgotten when the
+// offset or version changed, so that its punches are read at the new offset at once.
+func (s *Service) Told(ctx context.Context, d Device, offset int, pushVersion string, poll time.Duration) error {
+	secs := int(poll / time.Second)
+	if d.TZTold != nil && *d.TZTold == offset && d.PushVersion == pushVersion && d.PollInterval == secs {
 		return nil
 	}
 	return s.db.WithTx(ctx, func(ctx context.Context) error {
-		if _, err := s.q(ctx).ExecContext(ctx, `UPDATE devices SET tz_told = $2, push_version = $3 WHERE id = $1`, d.ID, offset, pushVersion); err != nil {
+		if _, err := s.q(ctx).ExecContext(ctx, `UPDATE devices SET tz_told = $2, push_version = $3, poll_interval = $4 WHERE id = $1`, d.ID, offset, pushVersion, secs); err != nil {
 			return err
 		}
 		return s.devicesChanged(ctx)

@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"hadir/internal/device"
 )
 
 // AttLog is one punch line of an ATTLOG upload.
@@ -213,7 +215,8 @@ func TimeZoneOption(now time.Time, loc *time.Location, old bool) (string, int) {
 	return strconv.Itoa(off / 60), off - off%60
 }
 
-// Options is the handshake's answer block; tz is the TimeZone value (TimeZoneOption).
+// Options is the handshake's answer block; tz is the TimeZone value (TimeZoneOption). Delay
+// is the command-poll interval (device.PollInterval), which the health checker judges by.
 func Options(sn, attStamp, tz string) string {
 	return strings.Join([]string{
 		"GET OPTION FROM: " + sn,
@@ -221,7 +224,7 @@ func Options(sn, attStamp, tz string) string {
 		"OPERLOGStamp=9999",
 		"ATTPHOTOStamp=None",
 		"ErrorDelay=30",
-		"Delay=10",
+		"Delay=" + strconv.Itoa(int(device.PollInterval/time.Second)),
 		"TransTimes=00:00;14:05",
 		"TransInterval=1",
 		"TransFlag=TransData AttLog OpLog EnrollUser ChgUser UserPic FACE",

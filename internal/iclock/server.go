@@ -39,9 +39,9 @@ type Server struct {
 	// Now is the clock for time zones and the Date header (nil: the real clock).
 	Now func() time.Time
 
-	seen, stamped throttle
-	unknownPaths  onceSet
-	reported      lastValue // the INFO a device last reported, as this node wrote it
+	seen, stamped, drifted throttle
+	unknownPaths           onceSet
+	reported               lastValue // the INFO a device last reported, as this node wrote it
 }
 
 // lastValue remembers, per device, the last value this node wrote of something.
@@ -294,7 +294,7 @@ func (s *Server) handshake(w http.ResponseWriter, r *http.Request, d device.Devi
 	now := s.now()
 	pushver := clip(asText(r.URL.Query().Get("pushver")), 40)
 	tz, told := TimeZoneOption(now, loc, OldFirmware(pushver))
-	if err := s.Devices.Told(r.Context(), d, told, pushver); err != nil {
+	if err := s.Devices.Told(r.Context(), d, told, pushver, device.PollInterval); err != nil {
 		http.Error(w, "try later", http.StatusServiceUnavailable)
 		return
 	}
@@ -362,11 +362,20 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request, d device.Device)
 		text(w, fmt.Sprintf("OK: %d\n", strings.Count(strings.TrimSpace(body), "\n")+1))
 		return
 	}
-	n, err := s.ingest(ctx, d, body)
+	received := s.now()
+	n, newest, err := s.ingest(ctx, d, body)
 	if err != nil {
 		slog.Error("iclock: ATTLOG", "sn", d.Code, "err", err)
 		http.Error(w, "try later", http.StatusServiceUnavailable)
 		return
+	}
+	// The terminal's clock, as its newest punch's stamp against the time it arrived
+	// (device.DriftWindow says why that is a lower bound, and how it is kept).
+	if !newest.IsZero() && s.drifted.due(d.ID) {
+		drift := int(newest.Sub(received).Round(time.Second) / time.Second)
+		if err := s.Devices.MeasuredDrift(ctx, d, drift, received); err != nil {
+			slog.Error("iclock: clock drift", "sn", d.Code, "err", err)
+		}
 	}
 	if stamp := r.URL.Query().Get("Stamp"); stamp != "" && s.stamped.due(d.ID) {
 		_ = s.Devices.SetStamp(ctx, d, asText(stamp))
@@ -388,11 +397,13 @@ func (s *Server) userList(ctx context.Context, d device.Device, body string) err
 }
 
 // ingest stores the punches of an ATTLOG body and returns how many lines it accepted (new
-// or already stored); lines that are not punches or name an unknown PIN are recorded.
-func (s *Server) ingest(ctx context.Context, d device.Device, body string) (int, error) {
+// or already stored) and the newest punch's instant by the terminal's clock (zero when no
+// line was a punch); lines that are not punches or name an unknown PIN are recorded.
+func (s *Server) ingest(ctx context.Context, d device.Device, body string) (int, time.Time, error) {
+	var newest time.Time
 	loc, err := s.zone(ctx, d.OrgID)
 	if err != nil {
-		return 0, err
+		return 0, newest, err
 	}
 	lines := strings.Split(body, "\n")
 	var wanted []string
@@ -403,7 +414,7 @@ func (s *Server) ingest(ctx context.Context, d device.Device, body string) (int,
 	}
 	pins, err := s.Devices.PersonByPIN(ctx, d.OrgID, wanted)
 	if err != nil {
-		return 0, err
+		return 0, newest, err
 	}
 	dev := d.ID
 	source := attendance.DeviceSource(d.ID)
@@ -418,6 +429,9 @@ func (s *Server) ingest(ctx context.Context, d device.Device, body string) (int,
 		if err != nil {
 			rejected = append(rejected, line)
 			continue
+		}
+		if a.Time.After(newest) {
+			newest = a.Time
 		}
 		pid, ok := pins[strings.ToUpper(a.PIN)]
 		if !ok {
@@ -449,12 +463,12 @@ func (s *Server) ingest(ctx context.Context, d device.Device, body string) (int,
 		err = s.DB.WithTx(ctx, store)
 	}
 	if err != nil {
-		return 0, err
+		return 0, newest, err
 	}
 	// A backlog of many uploads adds up: the punches table is analysed once the rows
 	// written reach a tenth of it (database.RowsWritten), in the background.
 	s.DB.RowsWritten(len(punches), "punches")
-	return accepted, nil
+	return accepted, newest, nil
 }
 
 // getRequest hands the device its next commands, one "C:<id>:<command>" line each, or OK.

@@ -29,10 +29,12 @@ const (
 	Rejected          = "rejected"           // your application was rejected
 	Cancelled         = "cancelled"          // an application was cancelled
 	CorrectionApplied = "correction_applied" // your attendance was corrected by hand
+	DeviceOffline     = "device_offline"     // a terminal stopped calling (to admins)
+	DeviceOnline      = "device_online"      // a terminal that was offline calls again (to admins)
 )
 
 // Kinds lists every kind, in the order the preferences screen shows them.
-var Kinds = []string{Submitted, Waiting, Approved, Rejected, Cancelled, CorrectionApplied}
+var Kinds = []string{Submitted, Waiting, Approved, Rejected, Cancelled, CorrectionApplied, DeviceOffline, DeviceOnline}
 
 // The delivery channels a user may choose per kind.
 const (

@@ -43,11 +43,13 @@ const (
 	PersonCreated        = "person.created"        // people.Service.Create
 	PersonArchived       = "person.archived"       // people.Service.Archive
 	DayStatusDecided     = "day.status_decided"    // attendance.Service.EmitDecidedDays, once a date has ended for everyone
+	DeviceOffline        = "device.offline"        // device.HealthChecker: a terminal stopped calling
+	DeviceOnline         = "device.online"         // device.HealthChecker: an offline terminal calls again
 )
 
 // Events lists every event a webhook may subscribe to, in the order a picker shows them.
 var Events = []string{PunchRecorded, ApplicationSubmitted, ApplicationApproved, ApplicationRejected,
-	ApplicationCancelled, PersonCreated, PersonArchived, DayStatusDecided}
+	ApplicationCancelled, PersonCreated, PersonArchived, DayStatusDecided, DeviceOffline, DeviceOnline}
 
 // Headers of a delivery.
 const (

@@ -5,7 +5,8 @@
 // PIN enrolled at the keypad, command poll, results, one ATTLOG punch) and the UI shows the
 // reconciliation (2 added, 1 unknown) and the acknowledged commands; the unknown PIN is removed
 // only when asked. The UI also shows the device online with its firmware, and the employee
-// present on the daily screen and the dashboard. A second synchronisation is then played by the
+// present on the daily screen and the dashboard; the list shows its last contact, clock drift
+// and backlog. A second synchronisation is then played by the
 // real simulator binary (`hadir devicesim`), which also punches the second employee.
 //
 // As in attendance.test.mjs the company lives in a fixed-offset zone whose local time is about
@@ -282,9 +283,16 @@ test('a punch from the terminal makes the employee present', () =>
     // The list scrolls sideways: these cells may be out of view, so they need only be there.
     await row.getByTestId('device-row-enrolled').filter({ hasText: /^2$/ }).waitFor({ state: 'attached' });
     await row.getByTestId('device-state').and(page.locator('[data-state="online"]')).waitFor();
+    // Device health (issue 14): the last contact as a relative time and the clock's drift
+    // measured from the punch's stamp (the terminal wrote the zone's time now: on time); the
+    // card adds the backlog (nothing queued; the terminal reported no record count).
+    await row.getByTestId('device-last-contact').filter({ hasText: /^last contact .+/ }).waitFor({ state: 'attached' });
+    await row.getByTestId('device-row-drift').filter({ hasText: /^Clock: On time$/ }).waitFor({ state: 'attached' });
     // The device's card counts the punch (the list's count comes from the server's list query).
     await page.getByTestId('devices-table').getByText(deviceName).click();
     await page.getByTestId('device-card-punches').filter({ hasText: /^1$/ }).waitFor();
+    await page.getByTestId('device-card-drift').filter({ hasText: /^On time$/ }).waitFor();
+    await page.getByTestId('device-card-backlog').filter({ hasText: /^0 commands · — punches$/ }).waitFor();
     await page.keyboard.press('Escape');
 
     await page.goto('/company/employee/attendance/daily');

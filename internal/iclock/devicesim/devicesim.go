@@ -54,6 +54,9 @@ type Sim struct {
 	Security     bool
 	RegistryCode string
 	SessionID    string
+	// ClockError is how far the terminal's clock runs ahead of the time it was set to (a
+	// drifting crystal, or a clock set by hand): its punches are stamped by it.
+	ClockError time.Duration
 
 	mu       sync.Mutex
 	users    map[string]User
@@ -200,7 +203,7 @@ func (s *Sim) SyncTime(ctx context.Context) error {
 func (s *Sim) Now() time.Time {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return time.Now().Add(s.offset).In(s.zone)
+	return time.Now().Add(s.offset + s.ClockError).In(s.zone)
 }
 
 // Zone is the terminal's zone (from the handshake).

@@ -3459,6 +3459,21 @@ export interface components {
       commands_pending: number;
       commands_failed: number;
       punches: number;
+      /**
+       * @description As the health checker last judged it (every 10 s on every node): offline when the terminal has not called for 3 poll intervals plus 20 s (the most a node waits to record a call); unknown before its first judgement and while disabled.
+       * @enum {string}
+       */
+      health: "online" | "offline" | "unknown";
+      /** Format: date-time */
+      health_changed_at: string | null;
+      /** @description seconds between command polls the terminal was told (Delay in the handshake) */
+      poll_interval: number;
+      /** @description seconds the terminal's clock is ahead of the server's (negative: behind), measured from its newest punch's stamp against the time it arrived; the largest measurement of the last hour; null before any punch */
+      clock_drift: number | null;
+      /** @description commands queued and not yet handed to the terminal */
+      backlog_commands: number;
+      /** @description estimate of punches the terminal holds and has not sent: its reported record count (log_count) less the punches received from it; null when it never reported a count */
+      backlog_punches: number | null;
     };
     DeviceInput: {
       /** @description updates */
@@ -3696,6 +3711,7 @@ export interface components {
       requests: components["schemas"]["SSORequest"][];
     };
     /** @enum {string} */
+<<<<<<< HEAD
     WebhookEvent: "punch.recorded" | "application.submitted" | "application.approved" | "application.rejected" | "application.cancelled" | "person.created" | "person.archived" | "day.status_decided";
     SavedReportInput: {
       name: string;
@@ -3755,6 +3771,9 @@ export interface components {
       /** Format: date-time */
       updated_at: string;
     };
+=======
+    WebhookEvent: "punch.recorded" | "application.submitted" | "application.approved" | "application.rejected" | "application.cancelled" | "person.created" | "person.archived" | "device.offline" | "device.online";
+>>>>>>> h-health
     WebhookInput: {
       /** @description an http or https address */
       url: string;
@@ -3863,10 +3882,10 @@ export interface components {
       created_at: string;
     };
     /** @enum {string} */
-    NotificationKind: "submitted" | "waiting" | "approved" | "rejected" | "cancelled" | "correction_applied";
+    NotificationKind: "submitted" | "waiting" | "approved" | "rejected" | "cancelled" | "correction_applied" | "device_offline" | "device_online";
     /** @enum {string} */
     NotificationChannel: "both" | "email" | "in_app" | "none";
-    /** @description One inbox item. params depend on the kind: applications carry application_id, kind (leave or away), person_id, person, type, from, to, amount, unit, by, comment (and by_applicant on a cancellation by the applicant); correction_applied carries person_id, date, action (time_add, time_edit, time_delete, status), old, new, by, reason. */
+    /** @description One inbox item. params depend on the kind: applications carry application_id, kind (leave or away), person_id, person, type, from, to, amount, unit, by, comment (and by_applicant on a cancellation by the applicant); correction_applied carries person_id, date, action (time_add, time_edit, time_delete, status), old, new, by, reason; device_offline and device_online (to admins) carry device_id, device (its name), code and last_seen. */
     Notification: {
       id: number;
       kind: components["schemas"]["NotificationKind"];

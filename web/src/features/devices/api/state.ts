@@ -1,10 +1,15 @@
-// A device's connection state from its last contact: online when the terminal spoke to the
-// server less than two minutes ago (it polls every few seconds), offline otherwise.
+// A device's connection state: the server's health judgement (online or offline, told to the
+// admins once per change) when it made one; before that, from its last contact: online when
+// the terminal spoke to the server less than two minutes ago (it polls every few seconds),
+// offline otherwise.
 export const ONLINE_WINDOW_MS = 2 * 60 * 1000;
 
 export type DeviceConnection = 'online' | 'offline' | 'never';
 
-export function deviceConnection(lastSeen: string | null | undefined, now: number = Date.now()): DeviceConnection {
+export type DeviceHealth = 'online' | 'offline' | 'unknown';
+
+export function deviceConnection(lastSeen: string | null | undefined, now: number = Date.now(), health?: DeviceHealth): DeviceConnection {
+  if (health === 'online' || health === 'offline') return health;
   if (!lastSeen) return 'never';
   const seen = Date.parse(lastSeen);
   if (Number.isNaN(seen)) return 'never';

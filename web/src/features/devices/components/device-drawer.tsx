@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { Device, DeviceFace, EnrolKind } from '../api/faces';
 import { useDevice } from '../api/devices';
 import { freeSpace, reported } from '../api/state';
+import { backlogText, driftText } from '../api/health';
+import { languageInfo } from '../../../lib/languages';
 import { DeviceStateTag, formatSeen } from './device-state';
 import { EnrolmentTab } from './enrolment-tab';
 import { SyncPanel } from './sync-panel';
@@ -13,12 +15,12 @@ import { AccessEventsTab } from './access-events-tab';
 const DEVICE_REFRESH_MS = 10_000;
 
 function StateCard({ device }: { device: Device }) {
-  const { t } = useTranslation('devices');
+  const { t, i18n } = useTranslation('devices');
   return (
     <Card size="small" style={{ marginBottom: 12 }} data-testid="device-state-card">
       <Descriptions size="small" column={2}>
         <Descriptions.Item label={t('fields.state')}>
-          <DeviceStateTag lastSeen={device.last_seen} enabled={device.enabled} showSeen={false} />
+          <DeviceStateTag lastSeen={device.last_seen} health={device.health} enabled={device.enabled} showSeen={false} />
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.last_seen')}>
           <span data-testid="device-card-last-seen">{device.last_seen ? formatSeen(device.last_seen) : t('state.never')}</span>
@@ -30,6 +32,12 @@ function StateCard({ device }: { device: Device }) {
           <span data-testid="device-card-firmware">{device.firmware || '—'}</span>
         </Descriptions.Item>
         <Descriptions.Item label={t('fields.push_version')}>{device.push_version || '—'}</Descriptions.Item>
+        <Descriptions.Item label={t('health.drift')}>
+          <span data-testid="device-card-drift">{driftText(t, device.clock_drift, languageInfo(i18n.language).html)}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('health.backlog')}>
+          <span data-testid="device-card-backlog">{backlogText(t, device.backlog_commands, device.backlog_punches)}</span>
+        </Descriptions.Item>
         <Descriptions.Item label={t('fields.logs_on_device')}>
           <span data-testid="device-card-log-count">{reported(device.log_count)}</span>
         </Descriptions.Item>

@@ -1,60 +1,40 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { companyOwner, mockFetch, renderApp, schoolOwner, signIn } from '../../../test/render-app';
-import type { Session } from '../../../lib/api-schemas';
+import { companyOwner, renderApp, schoolOwner, signIn } from '../../../test/render-app';
+import { devicesApi } from '../../../test/devices-fixtures';
 
-function device(id: number, lastSeen: string | null) {
-  return {
-    id,
-    name: `Gate ${id}`,
-    model: 'SpeedFace',
-    code: `SN000${id}`,
-    purchase_date: '2026-01-05',
-    enabled: true,
-    allowed_ips: '',
-    last_seen: lastSeen,
-    last_ip: '10.0.0.5',
-    firmware: 'Ver 8.0.4',
-    info: '',
-    enrolled: 2,
-    commands_pending: 1,
-    commands_failed: 0,
-    punches: 7,
-  };
-}
-
-function devicesApi(session: Session, path: string) {
-  const { access_token: _a, expires_at: _e, ...info } = session;
-  return mockFetch((url) => {
-    if (url.pathname === '/api/verify') return { body: { data: info } };
-    if (url.pathname === path) {
-      return {
-        body: {
-          data: [device(1, new Date(Date.now() - 30_000).toISOString()), device(2, '2026-01-01T08:00:00Z'), device(3, null)],
-          meta: { pagination: { total: 3, count: 3, per_page: 20, current_page: 1, total_pages: 1 } },
-        },
-      };
-    }
-    return undefined;
-  });
-}
+// The page is lazy: load it once before the first render, so that a busy machine's first
+// transform of its modules does not count against the first test's wait for its rows.
+beforeAll(() => import('./devices-page'), 60_000);
 
 describe('facial devices list', () => {
   it('sends the URL filters with the company page size and shows each state', async () => {
     signIn(companyOwner);
     const calls = devicesApi(companyOwner, '/api/device/facial');
     await renderApp('/device/facial?name=gate&purchase_date=2026-01-05');
-    expect(await screen.findByText('Gate 1')).toBeTruthy();
+    expect(await screen.findByText('Gate 1', {}, { timeout: 30_000 })).toBeTruthy();
     const q = calls.filter((c) => c.url.pathname === '/api/device/facial').at(-1)!.url.searchParams;
     expect(q.get('page[size]')).toBe('20');
     expect(q.get('filter[name]')).toBe('gate');
     expect(q.get('filter[purchase_date]')).toBe('2026-01-05');
 
     const states = screen.getAllByTestId('device-state').map((el) => el.getAttribute('data-state'));
-    expect(states).toEqual(['online', 'offline', 'never']);
+    expect(states).toEqual(['online', 'offline', 'never', 'offline']);
+    const row1 = screen.getByText('Gate 1').closest('tr')!;
+    expect(within(row1).getByTestId('device-last-contact').textContent).toBe('last contact 5 minutes ago');
+    expect(within(row1).getByTestId('device-row-drift').textContent).toBe('Clock: 90 sec ahead');
+    expect(within(row1).getByTestId('device-row-drift').closest('.ant-tag')).toBeTruthy(); // a minute or more off: a warning
+    expect(within(row1).getByTestId('device-row-not-sent').textContent).toBe('12 not sent');
     const row2 = screen.getByText('Gate 2').closest('tr')!;
-    expect(within(row2).getByTestId('device-last-seen').textContent).toMatch(/last seen 2026-01-01/);
-  });
+    expect(within(row2).getByTestId('device-last-contact').textContent).toMatch(/^last contact .* ago$/);
+    expect(within(row2).queryByTestId('device-row-drift')).toBeNull(); // never measured
+    expect(within(row2).queryByTestId('device-row-not-sent')).toBeNull(); // never reported a count
+    const row3 = screen.getByText('Gate 3').closest('tr')!;
+    expect(within(row3).queryByTestId('device-last-contact')).toBeNull();
+    const row4 = screen.getByText('Gate 4').closest('tr')!;
+    expect(within(row4).getByTestId('device-row-drift').textContent).toBe('Clock: On time');
+    expect(within(row4).getByTestId('device-row-drift').closest('.ant-tag')).toBeNull();
+  }, 60_000); // the whole app shell renders: slow on a busy machine
 
   it('uses page size 10 for schools', async () => {
     signIn(schoolOwner);

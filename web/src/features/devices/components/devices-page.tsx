@@ -13,6 +13,8 @@ import { DeviceDrawer } from './device-drawer';
 import { DeviceFormModal } from './device-form-modal';
 import { PunchImportModal } from './punch-import-modal';
 import { DeviceStateTag } from './device-state';
+import { backlogText, driftText, DRIFT_WARN_SECONDS } from '../api/health';
+import { languageInfo } from '../../../lib/languages';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { translateApiError } from '../../../lib/form-errors';
@@ -25,6 +27,22 @@ import { LongText, ResponsiveTable, type ListColumn } from '../../../components/
 
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 const LIST_REFRESH_MS = 30_000;
+
+/** The terminal's clock drift under its state: a warning from a minute off, nothing before a measurement. */
+function DriftLine({ drift }: { drift: number | null | undefined }) {
+  const { t, i18n } = useTranslation('devices');
+  if (drift === null || drift === undefined) return null;
+  const text = t('health.drift_line', { value: driftText(t, drift, languageInfo(i18n.language).html) });
+  return Math.abs(drift) >= DRIFT_WARN_SECONDS ? (
+    <Tag color="orange" style={{ marginTop: 4 }} data-testid="device-row-drift">
+      {text}
+    </Tag>
+  ) : (
+    <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }} data-testid="device-row-drift">
+      {text}
+    </Typography.Text>
+  );
+}
 
 export default function DevicesPage({ org }: { org: DeviceOrg }) {
   const { t: rawT } = useTranslation(['devices', 'common', 'errors']);
@@ -103,7 +121,14 @@ export default function DevicesPage({ org }: { org: DeviceOrg }) {
     {
       title: rawT('fields.state'),
       key: 'state',
-      render: (_, d) => <DeviceStateTag lastSeen={d.last_seen} enabled={d.enabled} stacked />,
+      // The drift sits under the state and the punches not yet sent under the punches, so that
+      // the list still fits beside the sticky actions at 1440 px (issue 10).
+      render: (_, d) => (
+        <>
+          <DeviceStateTag lastSeen={d.last_seen} health={d.health} enabled={d.enabled} stacked relative />
+          <DriftLine drift={d.clock_drift} />
+        </>
+      ),
     },
     { title: rawT('fields.enrolled'), dataIndex: 'enrolled', key: 'enrolled', render: (v: number) => <span data-testid="device-row-enrolled">{v}</span> },
     {
@@ -122,7 +147,28 @@ export default function DevicesPage({ org }: { org: DeviceOrg }) {
         </Space>
       ),
     },
-    { title: rawT('fields.punches'), dataIndex: 'punches', key: 'punches', render: (v: number) => <span data-testid="device-row-punches">{v}</span> },
+    {
+      title: rawT('fields.punches'),
+      dataIndex: 'punches',
+      key: 'punches',
+      render: (v: number, d) => (
+        <>
+          <span data-testid="device-row-punches">{v}</span>
+          {d.backlog_punches !== null && d.backlog_punches !== undefined && (
+            <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }} data-testid="device-row-not-sent">
+              {rawT('health.not_sent', { count: d.backlog_punches })}
+            </Typography.Text>
+          )}
+        </>
+      ),
+      cardRender: (d) => d.punches,
+    },
+    {
+      title: rawT('health.backlog'),
+      key: 'backlog_card',
+      cardOnly: true,
+      render: (_, d) => <span data-testid="device-row-backlog">{backlogText(rawT, d.backlog_commands, d.backlog_punches)}</span>,
+    },
     {
       key: 'actions',
       title: rawT('common:actions.actions'),

@@ -21,6 +21,8 @@ export const WEBHOOK_EVENTS: WebhookEvent[] = [
   'person.created',
   'person.archived',
   'day.status_decided',
+  'device.offline',
+  'device.online',
 ];
 
 export interface WebhookInput {

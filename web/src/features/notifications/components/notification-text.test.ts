@@ -27,6 +27,8 @@ describe('notificationText', () => {
     expect(notificationText(t, { kind: 'correction_applied', params: { date: '2026-11-30', action: 'time_edit', old: '08:10', new: '08:00', by: 'Aminah' } })).toBe(
       'Aminah moved your punch on 2026-11-30 from 08:10 to 08:00',
     );
+    expect(notificationText(t, { kind: 'device_offline', params: { device_id: 3, device: 'Gate', code: 'SN0003' } })).toBe('The device Gate (SN0003) is offline');
+    expect(notificationText(t, { kind: 'device_online', params: { device_id: 3, device: 'Gate', code: 'SN0003' } })).toBe('The device Gate (SN0003) is back online');
     // From the approvals engine: any kind of request, named by its applicant.
     expect(notificationText(t, { kind: 'waiting', params: { request_id: 4, request_kind: 'attendance_correction', person: 'Nurul Lee' } })).toBe(
       'A request from Nurul Lee is waiting for your decision',

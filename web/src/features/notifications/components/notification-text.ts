@@ -47,6 +47,9 @@ export function notificationText(t: TFunction, n: Pick<Notification, 'kind' | 'p
       const known = ['time_add', 'time_edit', 'time_delete', 'status'].includes(action) ? action : 'status';
       return t(`notifications:text.correction.${known}`, { ...vars, old: str(p, 'old'), new: str(p, 'new') });
     }
+    case 'device_offline':
+    case 'device_online':
+      return t(`notifications:text.${n.kind}`, { device: str(p, 'device'), code: str(p, 'code') });
     default:
       return t('notifications:text.other');
   }
