@@ -3711,8 +3711,7 @@ export interface components {
       requests: components["schemas"]["SSORequest"][];
     };
     /** @enum {string} */
-<<<<<<< HEAD
-    WebhookEvent: "punch.recorded" | "application.submitted" | "application.approved" | "application.rejected" | "application.cancelled" | "person.created" | "person.archived" | "day.status_decided";
+    WebhookEvent: "punch.recorded" | "application.submitted" | "application.approved" | "application.rejected" | "application.cancelled" | "person.created" | "person.archived" | "day.status_decided" | "device.offline" | "device.online";
     SavedReportInput: {
       name: string;
       /** @enum {string} */
@@ -3771,9 +3770,6 @@ export interface components {
       /** Format: date-time */
       updated_at: string;
     };
-=======
-    WebhookEvent: "punch.recorded" | "application.submitted" | "application.approved" | "application.rejected" | "application.cancelled" | "person.created" | "person.archived" | "device.offline" | "device.online";
->>>>>>> h-health
     WebhookInput: {
       /** @description an http or https address */
       url: string;
