@@ -76,7 +76,9 @@ describe('the approval chain editor', () => {
       const searched = calls.filter((c) => c.url.searchParams.get('filter[base]') === 'Am').map((c) => c.url.pathname);
       expect(searched).toEqual(expect.arrayContaining(['/api/school/employee/teacher', '/api/school/employee/staff']));
     });
-    fireEvent.click(screen.getByText('Amran Kerani (S8)'));
+    // The list may be between two searches' answers when the request check passes: find the
+    // option again rather than assume it is still shown (it failed so on a loaded CI machine).
+    fireEvent.click(await screen.findByText('Amran Kerani (S8)', {}, { timeout: 15_000 }));
     fireEvent.click(screen.getByTestId('chain-submit'));
     await waitFor(() => {
       const save = calls.find((c) => c.url.pathname === '/api/approvals/chain' && c.init?.method === 'POST');
