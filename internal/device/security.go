@@ -66,7 +66,10 @@ func SecurityCommand(cmd string) string {
 	case strings.HasPrefix(cmd, "DATA UPDATE BIOPHOTO "):
 		f := fields(strings.TrimPrefix(cmd, "DATA UPDATE BIOPHOTO "))
 		return "DATA UPDATE biophoto PIN=" + f["PIN"] + "\tType=" + f["Type"] + "\tSize=" + f["Size"] + "\tContent=" + f["Content"] + "\tFormat=0\tUrl=\tPostBackTmpFlag=0"
-	case cmd == "INFO", cmd == "CHECK":
+	case cmd == "INFO", cmd == "CHECK", strings.HasPrefix(cmd, "DATA QUERY "):
+		// No 3.x form here. A synchronisation's user query (DATA QUERY USERINFO) marked done
+		// unsent is reconciled against an empty list: everyone re-sent, nothing deleted. The
+		// 3.x query (DATA QUERY tablename=user,...) answered through querydata is not read yet.
 		return ""
 	}
 	return cmd
