@@ -213,21 +213,33 @@ export async function apiCall(baseURL, method, path, body, token) {
 }
 
 /**
- * Picks an option of a single-choice antd Select by its visible text. trigger is the Select's
- * test id or a Locator. On a loaded machine a click can land while the list is still opening
- * and choose nothing, so the choice is checked (the Select shows `shown`, by default the
- * option's text) and made again, at most three times.
+ * Picks an option of an antd Select by its visible text. trigger is the Select's test id or a
+ * Locator. The option is looked for in this Select's own list (the one its combobox controls),
+ * never in another Select's list that is still closing. On a loaded machine a click can land
+ * while the list is still opening and choose nothing, so the choice is checked (the Select
+ * shows `shown`, by default the option's text) and made again, at most three times; an
+ * option already chosen in a multiple Select is not clicked again (that would remove it).
  */
 export async function choose(page, trigger, text, { shown = text } = {}) {
   const select = typeof trigger === 'string' ? page.getByTestId(trigger) : trigger;
-  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):visible');
+  const combo = select.locator('[role="combobox"]').first();
+  const has = async (timeout) =>
+    select
+      .evaluate((el, want) => el.innerText.includes(want), shown)
+      .then(async (yes) => {
+        if (yes || !timeout) return yes;
+        return page
+          .waitForFunction(([el, want]) => el.innerText.includes(want), [await select.elementHandle(), shown], { timeout, polling: 100 })
+          .then(() => true, () => false);
+      });
   for (let attempt = 1; ; attempt++) {
-    if (!(await open.count())) await select.click();
-    await open.locator('.ant-select-item-option', { hasText: text }).first().click();
-    const chosen = await page
-      .waitForFunction(([el, want]) => el.innerText.includes(want), [await select.elementHandle(), shown], { timeout: 3000, polling: 100 })
-      .then(() => true, () => false);
-    if (chosen) return;
+    if (attempt > 1 && (await has(0))) return; // a late render of the first click
+    if ((await combo.getAttribute('aria-expanded')) !== 'true') await select.click();
+    await page.waitForFunction((el) => el.getAttribute('aria-controls'), await combo.elementHandle(), { timeout: 10_000, polling: 50 });
+    const listId = await combo.getAttribute('aria-controls');
+    const list = page.locator('.ant-select-dropdown', { has: page.locator(`[id="${listId}"]`) });
+    await list.locator('.ant-select-item-option', { hasText: text }).first().click();
+    if (await has(3000)) return;
     if (attempt >= 3) throw new Error(`the option "${text}" could not be chosen`);
   }
 }
