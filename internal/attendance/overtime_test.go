@@ -42,7 +42,7 @@ func TestOvertime(t *testing.T) {
 		{"holiday below the threshold", Day{Rule: grouped(office, 30, false), Holiday: "Deepavali", Punches: []time.Time{p(0, "09:00", 0), p(0, "09:20", 0)}}, 0, 0, StatusHoliday},
 		{"night shift across midnight: after 06:00 the next day", Day{Rule: grouped(night, 15, false), Punches: []time.Time{p(0, "21:55", 0), p(1, "07:30", 0)}}, 90, 90, StatusPresent},
 		{"night shift, below the threshold", Day{Rule: grouped(night, 15, false), Punches: []time.Time{p(0, "21:55", 0), p(1, "06:10", 0)}}, 0, 0, StatusPresent},
-		{"no schedule at all: none", Day{Rule: Rule{}, Punches: []time.Time{p(0, "09:00", 0), p(0, "19:00", 0)}}, 0, 0, StatusOffDay},
+		{"no schedule at all: none", Day{Rule: Rule{}, Punches: []time.Time{p(0, "09:00", 0), p(0, "19:00", 0)}}, 0, 0, StatusNoSchedule},
 		{"a manual status: none", Day{Rule: grouped(office, 0, false), Manual: &Manual{Status: StatusPresent}, Punches: []time.Time{p(0, "08:00", 0), p(0, "20:00", 0)}}, 0, 0, StatusPresent},
 		{"full-day leave: none", Day{Rule: grouped(office, 0, false), Leave: &Leave{Status: StatusLeave, Session: "full"}, Punches: []time.Time{p(0, "08:00", 0), p(0, "20:00", 0)}}, 0, 0, StatusLeave},
 	}
