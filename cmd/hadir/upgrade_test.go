@@ -15,8 +15,8 @@ import (
 )
 
 // TestPreviousReleaseOnThisSchema is the rolling upgrade of issue 18 with real binaries: the
-// previous release (the newest `v*` tag reachable from HEAD that is not HEAD itself) is built
-// from its tag, this tree's binary migrates a database, and the previous release's node then
+// previous release (the newest `v*` tag reachable from HEAD that is not HEAD itself, else the
+// commit before the newest migration) is built from git, this tree's binary migrates a database, and the previous release's node then
 // serves on it while the new one is down — sign-in, a new person and group, the people list —
 // and the new release reads what the old one wrote. When the new schema declares that it
 // breaks the previous release's code, the old binary must refuse to start instead, naming the
@@ -35,7 +35,7 @@ func TestPreviousReleaseOnThisSchema(t *testing.T) {
 	if out, err := archive.CombinedOutput(); err != nil {
 		t.Fatalf("unpack %s: %v\n%s", tag, err, out)
 	}
-	oldBin, newBin := filepath.Join(dir, "hadir-"+tag), filepath.Join(dir, "hadir")
+	oldBin, newBin := filepath.Join(dir, "hadir-previous"), filepath.Join(dir, "hadir")
 	build := exec.Command("go", "build", "-o", oldBin, "./cmd/hadir")
 	build.Dir = src
 	if out, err := build.CombinedOutput(); err != nil {
@@ -126,33 +126,41 @@ func TestPreviousReleaseOnThisSchema(t *testing.T) {
 	}
 }
 
-// previousRelease finds the repository and its newest release tag before HEAD. A checkout
-// without one (no tags fetched, or no release yet) skips, saying how to make one.
+// previousRelease finds the repository and the release to play: its newest `v*` tag before
+// HEAD, or, in a checkout without tags (a landing may not carry them), the commit just before
+// the newest migration was added, which is the code of the schema before this one. A checkout
+// without either (no git, or a shallow clone) skips, saying how to make one.
 func previousRelease(t *testing.T) (root, tag string) {
 	t.Helper()
 	out, err := exec.Command("git", "rev-parse", "--show-toplevel").Output()
 	if err != nil {
-		t.Skipf("not a git checkout (%v): the rolling-upgrade test builds the previous release from its tag", err)
+		t.Skipf("not a git checkout (%v): the rolling-upgrade test builds the previous release from git", err)
 	}
 	root = strings.TrimSpace(string(out))
-	head, err := exec.Command("git", "-C", root, "rev-parse", "HEAD").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	tags, err := exec.Command("git", "-C", root, "tag", "--list", "v*", "--merged", "HEAD", "--sort=-v:refname").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range strings.Fields(string(tags)) {
-		commit, err := exec.Command("git", "-C", root, "rev-list", "-n", "1", name).Output()
+	git := func(args ...string) string {
+		out, err := exec.Command("git", append([]string{"-C", root}, args...)...).Output()
 		if err != nil {
-			t.Fatal(err)
+			return ""
 		}
-		if strings.TrimSpace(string(commit)) != strings.TrimSpace(string(head)) {
+		return strings.TrimSpace(string(out))
+	}
+	head := git("rev-parse", "HEAD")
+	for _, name := range strings.Fields(git("tag", "--list", "v*", "--merged", "HEAD", "--sort=-v:refname")) {
+		if git("rev-list", "-n", "1", name) != head {
 			return root, name
 		}
 	}
-	t.Skip("no release tag (v*) before HEAD in this checkout: tag a landed release (git tag v0.5.0 <commit>) to run the rolling upgrade from it")
+	current, err := migrations.List(database.SQLite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	newest := "internal/platform/migrations/sqlite/" + current[len(current)-1].Name
+	if added := git("log", "-1", "--format=%H", "--diff-filter=A", "--", newest); added != "" {
+		if parent := git("rev-parse", "--verify", "--quiet", added+"^"); parent != "" {
+			return root, parent
+		}
+	}
+	t.Skip("no release tag (v*) before HEAD and no history of the newest migration in this checkout: tag a landed release (git tag v0.5.0 <commit>) to run the rolling upgrade from it")
 	return "", ""
 }
 
