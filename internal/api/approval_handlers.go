@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"slices"
@@ -275,15 +276,21 @@ func (a *API) correctionAttachment(w http.ResponseWriter, r *http.Request) error
 
 // myRequests lists the caller's own requests with their timelines.
 func (a *API) myRequests(w http.ResponseWriter, r *http.Request) error {
+	return writeMine(a, w, r, a.Corrections.Mine)
+}
+
+// writeMine answers a list of the caller's own requests of one kind: empty for a user without
+// a person record.
+func writeMine[T any](a *API, w http.ResponseWriter, r *http.Request, mine func(ctx context.Context, orgID, personID int64) ([]T, error)) error {
 	me, err := a.People.Mine(r.Context(), principal(r))
 	if errors.Is(err, people.ErrNotFound) {
-		web.Data(w, http.StatusOK, []correction.Request{})
+		web.Data(w, http.StatusOK, []T{})
 		return nil
 	}
 	if err != nil {
 		return err
 	}
-	out, err := a.Corrections.Mine(r.Context(), principal(r).OrgID, me.ID)
+	out, err := mine(r.Context(), principal(r).OrgID, me.ID)
 	if err != nil {
 		return err
 	}
@@ -453,18 +460,5 @@ func (a *API) askOvertime(w http.ResponseWriter, r *http.Request) error {
 
 // myOvertime lists the caller's overtime requests with their timelines.
 func (a *API) myOvertime(w http.ResponseWriter, r *http.Request) error {
-	me, err := a.People.Mine(r.Context(), principal(r))
-	if errors.Is(err, people.ErrNotFound) {
-		web.Data(w, http.StatusOK, []overtime.Request{})
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	out, err := a.Overtime.Mine(r.Context(), principal(r).OrgID, me.ID)
-	if err != nil {
-		return err
-	}
-	web.Data(w, http.StatusOK, out)
-	return nil
+	return writeMine(a, w, r, a.Overtime.Mine)
 }
