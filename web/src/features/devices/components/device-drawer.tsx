@@ -1,6 +1,6 @@
 // A device's detail: its state card (last seen, address, firmware, info, counters), the
 // enrolment lists per kind of person, and the synchronisation with its command results.
-import { Card, Col, Descriptions, Drawer, Row, Statistic, Tabs, Typography } from 'antd';
+import { Card, Col, Descriptions, Drawer, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Device, DeviceFace, EnrolKind } from '../api/faces';
 import { useDevice } from '../api/devices';
@@ -11,6 +11,7 @@ import { DeviceStateTag, formatSeen } from './device-state';
 import { EnrolmentTab } from './enrolment-tab';
 import { SyncPanel } from './sync-panel';
 import { AccessEventsTab } from './access-events-tab';
+import { SectionTabs } from '../../../components/section-tabs';
 
 const DEVICE_REFRESH_MS = 10_000;
 
@@ -86,8 +87,9 @@ function StateCard({ device }: { device: Device }) {
 function EnrolTabs({ face, deviceId, kind, canEdit }: { face: DeviceFace; deviceId: number; kind: EnrolKind; canEdit: boolean }) {
   const { t } = useTranslation('devices');
   return (
-    <Tabs
+    <SectionTabs
       size="small"
+      ariaLabel={t(`detail.kind_${kind}`)}
       items={[
         {
           key: 'in',
@@ -141,7 +143,8 @@ export function DeviceDrawer({ face, deviceId, canEdit, onClose }: { face: Devic
       {device && (
         <>
           <StateCard device={device} />
-          <Tabs
+          <SectionTabs
+            ariaLabel={t('detail.sections')}
             items={[
               ...enrolItems,
               {
@@ -151,7 +154,7 @@ export function DeviceDrawer({ face, deviceId, canEdit, onClose }: { face: Devic
               },
             ]}
           />
-          {/* Below the tabs, not a fourth tab: four overflow the tab bar on a phone. */}
+          {/* Below the sections, not a fourth one: four crowd a phone's width. */}
           {face.org === 'company' && device.protocol === 'security' && (
             <Card size="small" title={t('access.tab')} data-testid="access-events-card" style={{ marginTop: 16 }}>
               <AccessEventsTab face={face} deviceId={device.id} />
