@@ -33,4 +33,10 @@ describe('focusable scrollers', () => {
     markScrollers();
     expect(grows.hasAttribute('tabindex')).toBe(false);
   });
+
+  it('counts an overflow of one pixel, as axe does', () => {
+    const el = box('<div class="ant-table-wrapper"><table><tr><td>1</td></tr></table></div>', 391, 390);
+    markScrollers();
+    expect(el.tabIndex).toBe(0);
+  });
 });

@@ -10,7 +10,9 @@ const MARK = 'data-scroll-focus';
 /** Gives each sideways-scrolling box under root without focusable content a tab stop. */
 export function markScrollers(root: ParentNode = document) {
   for (const el of root.querySelectorAll<HTMLElement>(SCROLLER_SELECTOR)) {
-    const scrolls = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+    // Any overflow counts, even 1 px: axe counts it (an empty table in a drawer was 209 px in a
+    // 208 px box and had no tab stop).
+    const scrolls = el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight;
     const style = scrolls ? getComputedStyle(el) : null;
     const overflowing = !!style && /(auto|scroll)/.test(`${style.overflowX} ${style.overflowY}`);
     const marked = el.hasAttribute(MARK);
