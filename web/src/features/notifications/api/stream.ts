@@ -89,6 +89,10 @@ export function useNotificationStream(onNotification?: (n: StreamNotification) =
             const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
             let buffer = '';
             let superseded = false;
+            // A stream opened without a last id starts after the newest notification at that
+            // moment. One written between the page's first count and that moment would be in
+            // neither, so the count and the inbox are read again once the stream has started.
+            let resync = !lastId;
             for (;;) {
               const { value, done } = await reader.read();
               if (done) break;
@@ -96,6 +100,11 @@ export function useNotificationStream(onNotification?: (n: StreamNotification) =
               buffer = parsed.rest;
               if (parsed.retry) delay = parsed.retry;
               if (parsed.lastId) lastId = parsed.lastId;
+              if (resync && parsed.lastId) {
+                resync = false;
+                void qc.invalidateQueries({ queryKey: [...notificationKeys.all, 'unread'] });
+                void qc.invalidateQueries({ queryKey: [...notificationKeys.all, 'inbox'] });
+              }
               for (const ev of parsed.events) {
                 if (ev.event === 'superseded') superseded = true;
                 if (ev.event !== 'notification') continue;
