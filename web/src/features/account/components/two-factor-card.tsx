@@ -41,12 +41,12 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
       </Button>
     );
   }
+  // mutateAsync, not mutate's callbacks: the confirmation refreshes the status, which replaces
+  // this form by the "on" view before mutate's onSuccess would run (callbacks of an unmounted
+  // observer never fire), and the recovery codes, shown once, were then never shown.
   const onFinish = ({ code }: { code: string }) =>
-    confirm.mutate(code.trim(), {
-      onSuccess: onCodes,
-      onError: (e) => {
-        if (!applyServerErrors(form, e, t)) message.error(translateApiError(t, e));
-      },
+    confirm.mutateAsync(code.trim()).then(onCodes, (e: unknown) => {
+      if (!applyServerErrors(form, e, t)) message.error(translateApiError(t, e));
     });
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>
