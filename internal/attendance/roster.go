@@ -147,31 +147,58 @@ func (b ruleBook) withRota(r *rota) ruleBook {
 }
 
 // rotaBasis is the organisation-wide part of the rota (shifts, patterns, which group follows
-// which), read once per report.
+// which), read once per report. Most organisations have no rota: which groups follow a
+// pattern is read first, the patterns only when one does, and the shifts only when a group
+// follows a pattern or a roster entry names one (each statement is a round trip on
+// PostgreSQL, where the daily list ran 16 of them; issue 9).
 type rotaBasis struct {
 	shifts   []Shift
 	patterns []Pattern
 	groups   []GroupPattern
+	orgID    int64
+	loaded   bool // shifts read
 }
 
-func (s *Service) rotaBasis(ctx context.Context, orgID int64) (rotaBasis, error) {
-	var b rotaBasis
+func (s *Service) rotaBasis(ctx context.Context, orgID int64) (*rotaBasis, error) {
+	b := &rotaBasis{orgID: orgID}
 	var err error
-	if b.shifts, err = s.store.Shifts(ctx, orgID); err != nil {
+	if b.groups, err = s.store.GroupPatterns(ctx, orgID); err != nil || len(b.groups) == 0 {
 		return b, err
 	}
 	if b.patterns, err = s.store.Patterns(ctx, orgID); err != nil {
 		return b, err
 	}
-	b.groups, err = s.store.GroupPatterns(ctx, orgID)
-	return b, err
+	return b, s.loadShifts(ctx, b)
+}
+
+// loadShifts reads the organisation's shifts onto the basis once.
+func (s *Service) loadShifts(ctx context.Context, b *rotaBasis) error {
+	if b.loaded {
+		return nil
+	}
+	sh, err := s.store.Shifts(ctx, b.orgID)
+	if err != nil {
+		return err
+	}
+	b.shifts, b.loaded = sh, true
+	return nil
+}
+
+// rotaOf puts roster entries onto the basis, reading the shifts if an entry needs them.
+func (s *Service) rotaOf(ctx context.Context, b *rotaBasis, es []RosterEntry) (*rota, error) {
+	if len(es) > 0 {
+		if err := s.loadShifts(ctx, b); err != nil {
+			return nil, err
+		}
+	}
+	return newRota(b.shifts, b.patterns, b.groups, es), nil
 }
 
 // rota reads the roster entries of some people in [from, to] onto the basis.
-func (s *Service) rota(ctx context.Context, orgID int64, b rotaBasis, personIDs []int64, from, to string) (*rota, error) {
+func (s *Service) rota(ctx context.Context, orgID int64, b *rotaBasis, personIDs []int64, from, to string) (*rota, error) {
 	es, err := s.store.RosterEntries(ctx, orgID, personIDs, from, to)
 	if err != nil {
 		return nil, err
 	}
-	return newRota(b.shifts, b.patterns, b.groups, es), nil
+	return s.rotaOf(ctx, b, es)
 }

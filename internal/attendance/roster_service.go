@@ -396,7 +396,11 @@ func (s *Service) RosterWeek(ctx context.Context, orgID int64, from, search stri
 		}
 		entry[e.PersonID][e.Date] = e.ShiftID
 	}
-	book := newRuleBook(ms, vs).withTracking(track).withRota(newRota(rb.shifts, rb.patterns, rb.groups, es))
+	ro, err := s.rotaOf(ctx, rb, es)
+	if err != nil {
+		return nil, 0, err
+	}
+	book := newRuleBook(ms, vs).withTracking(track).withRota(ro)
 	for _, p := range people {
 		row := RosterRow{Person: p}
 		for i := 0; i < 7; i++ {

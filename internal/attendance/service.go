@@ -570,7 +570,7 @@ type reportBasis struct {
 	manual   map[int64]map[string]Manual
 	leave    map[int64]map[string]Leave
 	allLeave bool // leave holds everyone's; otherwise each page reads its people's
-	rota     rotaBasis
+	rota     *rotaBasis
 	now      time.Time
 	// The instants of a date depend only on its rule (and the day before's, for its
 	// window); most people share them, so each date keeps the last ones it computed.

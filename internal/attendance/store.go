@@ -507,9 +507,17 @@ func (s *SQLStore) ListHolidays(ctx context.Context, orgID int64, name, from, to
 func (s *SQLStore) Tracking(ctx context.Context, orgID int64, personIDs []int64) (Tracking, error) {
 	t := Tracking{People: make(map[int64][2]string, len(personIDs))}
 	q := s.q(ctx)
-	if err := q.QueryRowContext(ctx, `SELECT COALESCE(tracking_start, '') FROM orgs WHERE id = $1`, orgID).Scan(&t.Start); err != nil {
+	// The organisation's start is cached like its zone (forgotten on every node when the
+	// profile that holds it is saved: org.SQLStore calls OrgChanged).
+	start, err := s.db.Cached(ctx, orgID, "org:tracking_start", func() (any, error) {
+		var v string
+		err := q.QueryRowContext(ctx, `SELECT COALESCE(tracking_start, '') FROM orgs WHERE id = $1`, orgID).Scan(&v)
+		return v, err
+	})
+	if err != nil {
 		return t, err
 	}
+	t.Start = start.(string)
 	if len(personIDs) == 0 {
 		return t, nil
 	}
