@@ -2,10 +2,11 @@
 // over chosen areas, with an optional last day. The secret is shown once, at creation; the
 // list shows each token's last use, and revoking refuses it at once.
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, Card, Checkbox, DatePicker, Form, Input, Modal, Popconfirm, Radio, Space, Tag, Typography } from 'antd';
+import { App, Button, Card, Checkbox, DatePicker, Form, Input, Popconfirm, Radio, Space, Tag, Typography } from 'antd';
 import { PlusOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
+import { SecretOnceModal } from './secret-once-modal';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { ResponsiveTable, type ListColumn } from '../../../components/responsive-table';
@@ -53,30 +54,29 @@ function CreateTokenModal({ open, onClose }: { open: boolean; onClose: () => voi
 
   const example = made ? `curl -H "Authorization: Bearer ${made.token}" ${window.location.origin}/api/verify` : '';
   return (
-    <Modal
+    <SecretOnceModal
       open={open}
       title={t('tokens.create')}
-      onCancel={onClose}
-      onOk={() => (made ? onClose() : form.submit())}
-      okText={made ? t('tokens.done') : t('common:actions.save')}
-      cancelButtonProps={made ? { style: { display: 'none' } } : undefined}
-      cancelText={t('common:actions.cancel')}
-      confirmLoading={create.isPending}
-      okButtonProps={{ 'data-testid': 'token-submit' } as Record<string, string>}
-      forceRender
+      onClose={onClose}
+      onSubmit={() => form.submit()}
+      pending={create.isPending}
+      submitTestId="token-submit"
+      shown={
+        made && {
+          secret: made.token,
+          testId: 'token-secret',
+          warning: t('tokens.shown_once'),
+          help: (
+            <>
+              <Typography.Text type="secondary">{t('tokens.how_to_use')}</Typography.Text>
+              <Typography.Paragraph code style={{ wordBreak: 'break-all' }}>
+                {example.replace(made.token, `${made.prefix}…`)}
+              </Typography.Paragraph>
+            </>
+          ),
+        }
+      }
     >
-      {made ? (
-        <Space orientation="vertical" style={{ width: '100%' }}>
-          <Alert type="warning" showIcon title={t('tokens.shown_once')} />
-          <Typography.Paragraph copyable={{ text: made.token }} code data-testid="token-secret" style={{ wordBreak: 'break-all' }}>
-            {made.token}
-          </Typography.Paragraph>
-          <Typography.Text type="secondary">{t('tokens.how_to_use')}</Typography.Text>
-          <Typography.Paragraph code style={{ wordBreak: 'break-all' }}>
-            {example.replace(made.token, `${made.prefix}…`)}
-          </Typography.Paragraph>
-        </Space>
-      ) : (
         <Form form={form} layout="vertical" onFinish={onFinish} initialValues={{ access: 'read', areas: [] }}>
           <Form.Item name="name" label={t('tokens.name')} rules={[rules.nameRequired(), rules.max(100)]}>
             <Input data-testid="token-name" placeholder={t('tokens.name_placeholder')} />
@@ -101,8 +101,7 @@ function CreateTokenModal({ open, onClose }: { open: boolean; onClose: () => voi
             />
           </Form.Item>
         </Form>
-      )}
-    </Modal>
+    </SecretOnceModal>
   );
 }
 

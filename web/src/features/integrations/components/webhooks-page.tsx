@@ -3,10 +3,11 @@
 // (status, response code, attempts) with redelivery, and can be paused or deleted.
 import { useEffect, useRef, useState } from 'react';
 import type { InputRef } from 'antd';
-import { Alert, App, Button, Card, Checkbox, Drawer, Form, Input, Modal, Popconfirm, Space, Switch, Tag, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Drawer, Form, Input, Popconfirm, Space, Switch, Tag, Typography } from 'antd';
 import { DeleteOutlined, HistoryOutlined, PlusOutlined, RedoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
+import { SecretOnceModal } from './secret-once-modal';
 import { PageHeader } from '../../../components/page-header';
 import { QueryError } from '../../../components/query-error';
 import { ResponsiveTable, type ListColumn } from '../../../components/responsive-table';
@@ -61,31 +62,19 @@ function CreateWebhookModal({ open, onClose }: { open: boolean; onClose: () => v
     );
 
   return (
-    <Modal
+    <SecretOnceModal
       open={open}
       title={t('webhooks.create')}
-      onCancel={onClose}
-      onOk={() => (made ? onClose() : form.submit())}
-      okText={made ? t('tokens.done') : t('common:actions.save')}
-      cancelButtonProps={made ? { style: { display: 'none' } } : undefined}
-      cancelText={t('common:actions.cancel')}
-      confirmLoading={create.isPending}
-      okButtonProps={{ 'data-testid': 'webhook-submit' } as Record<string, string>}
-      forceRender
+      onClose={onClose}
+      onSubmit={() => form.submit()}
+      pending={create.isPending}
+      submitTestId="webhook-submit"
       // The address is the first thing to type: focus it once the dialog has opened.
       afterOpenChange={(opened) => {
         if (opened && !made) urlInput.current?.focus();
       }}
+      shown={made && { secret: made.secret, testId: 'webhook-secret', warning: t('webhooks.shown_once'), help: <Typography.Text type="secondary">{t('webhooks.how_to_verify')}</Typography.Text> }}
     >
-      {made ? (
-        <Space orientation="vertical" style={{ width: '100%' }}>
-          <Alert type="warning" showIcon title={t('webhooks.shown_once')} />
-          <Typography.Paragraph copyable={{ text: made.secret }} code data-testid="webhook-secret" style={{ wordBreak: 'break-all' }}>
-            {made.secret}
-          </Typography.Paragraph>
-          <Typography.Text type="secondary">{t('webhooks.how_to_verify')}</Typography.Text>
-        </Space>
-      ) : (
         <Form form={form} layout="vertical" onFinish={onFinish} initialValues={{ events: [] }}>
           <Form.Item name="url" label={t('webhooks.url')} rules={[{ required: true, type: 'url', message: t('webhooks.url_invalid') }]}>
             <Input ref={urlInput} data-testid="webhook-url" placeholder="https://example.com/hadir" inputMode="url" />
@@ -98,8 +87,7 @@ function CreateWebhookModal({ open, onClose }: { open: boolean; onClose: () => v
             />
           </Form.Item>
         </Form>
-      )}
-    </Modal>
+    </SecretOnceModal>
   );
 }
 
