@@ -117,12 +117,38 @@ func BenchmarkYearLedger4700(b *testing.B) {
 		b.Run(string(e), func(b *testing.B) {
 			svc, orgID := leaveFixture(b, e, 4700, 40)
 			b.ResetTimer()
+			cpu := processCPU()
 			for i := 0; i < b.N; i++ {
 				rows, err := svc.Ledger(context.Background(), orgID, leave.KindLeave, "", 2026)
 				if err != nil || len(rows) != 4700*3 {
 					b.Fatalf("%v %d", err, len(rows))
 				}
 			}
+			reportCPU(b, cpu)
+		})
+	}
+}
+
+// BenchmarkCarryForwardPreview4700: the year-end carry-forward preview of one type for the
+// ledger's 4,700 people.
+func BenchmarkCarryForwardPreview4700(b *testing.B) {
+	for _, e := range testdb.Engines(b) {
+		b.Run(string(e), func(b *testing.B) {
+			svc, orgID := leaveFixture(b, e, 4700, 40)
+			ctx := context.Background()
+			types, _, err := svc.Types(ctx, orgID, leave.KindLeave, "", database.Page{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			cpu := processCPU()
+			for i := 0; i < b.N; i++ {
+				rows, err := svc.CarryForward(ctx, orgID, leave.KindLeave, types[0].ID, 2026, nil, "", false)
+				if err != nil || len(rows) != 4700 {
+					b.Fatalf("%v %d", err, len(rows))
+				}
+			}
+			reportCPU(b, cpu)
 		})
 	}
 }
