@@ -128,15 +128,28 @@ func byHeader(t *testing.T, rows [][]string) map[string]map[string]string {
 
 // TestPayrollMatchesMonthlyReport checks every payroll figure of a month with late,
 // early-out, paid and unpaid leave (full and half day), away (hourly and daily), a holiday
-// worked and overtime, and that present, absent and late equal the monthly report's.
+// worked and overtime, partial-day (time-range) leave and away, and that present, absent,
+// late and the partial-day leave and away hours equal the monthly report's.
 func TestPayrollMatchesMonthlyReport(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newEnv(t, db)
-		c, _, ids, _ := payrollCompany(t, e, "Payroll Co")
+		c, _, ids, types := payrollCompany(t, e, "Payroll Co")
+		// Partial days (issue 13), on days they are absent (the days stay absent): Bala takes
+		// 10:00-12:30 of hourly leave on the 12th and 14:00-14:45 on the 13th, Chen is away
+		// 14:00-15:00 on the 13th.
+		hourly := idOf(e.expect(e.call("POST", "/api/company/leave", c.token, map[string]any{"type": "Time off", "unit": "hour", "allow_negative": true}), 201))
+		for _, r := range []struct {
+			kind, who      string
+			typ            int64
+			date, from, to string
+		}{{"leave", "Bala", hourly, "2026-11-12", "10:00", "12:30"}, {"leave", "Bala", hourly, "2026-11-13", "14:00", "14:45"}, {"away", "Chen", types["errand"], "2026-11-13", "14:00", "15:00"}} {
+			e.expect(e.call("POST", "/api/company/"+r.kind+"/assignment", c.token, map[string]any{"employee_id": ids[r.who], "leave_type_id": r.typ,
+				"from_date": r.date, "to_date": r.date, "from_time": r.from, "to_time": r.to}), 201)
+		}
 		rows := payrollCSV(t, e, c.token, "month=2026-11")
-		annualH, unpaidH := "Annual (days)", "Unpaid (days)"
+		annualH, unpaidH, hourlyH := "Annual (days)", "Unpaid (days)", "Time off (days)"
 		wantHeader := []string{"Code", "Name", "Scheduled days", "Days present", "Absences", "Late (times)", "Late (minutes)", "Early out (minutes)",
-			"Total paid leave (days)", "Total unpaid leave (days)", annualH, unpaidH, "Away (hours)", "Overtime (minutes)", "Holidays worked"}
+			"Total paid leave (days)", "Total unpaid leave (days)", annualH, hourlyH, unpaidH, "Away (hours)", "Leave (hours)", "Overtime (minutes)", "Holidays worked"}
 		if strings.Join(rows[0], "|") != strings.Join(wantHeader, "|") {
 			t.Fatalf("header %q", rows[0])
 		}
@@ -147,10 +160,11 @@ func TestPayrollMatchesMonthlyReport(t *testing.T) {
 		// November 2026 has 21 weekdays; the 18th is a holiday: 20 scheduled days.
 		want := map[string]map[string]string{
 			"P1": {"Scheduled days": "20", "Days present": "2", "Absences": "18", "Late (times)": "1", "Late (minutes)": "15", "Early out (minutes)": "30",
-				"Total paid leave (days)": "0", "Total unpaid leave (days)": "0", "Away (hours)": "0", "Overtime (minutes)": "280", "Holidays worked": "1"},
+				"Total paid leave (days)": "0", "Total unpaid leave (days)": "0", "Away (hours)": "0", "Leave (hours)": "0", "Overtime (minutes)": "280", "Holidays worked": "1"},
 			"P2": {"Scheduled days": "20", "Days present": "1", "Absences": "16", "Late (times)": "1", "Late (minutes)": "30", "Early out (minutes)": "0",
-				"Total paid leave (days)": "2.5", "Total unpaid leave (days)": "1", annualH: "2.5", unpaidH: "1", "Away (hours)": "0", "Overtime (minutes)": "0", "Holidays worked": "0"},
-			"P3": {"Scheduled days": "20", "Days present": "0", "Absences": "18", "Late (times)": "0", "Total paid leave (days)": "0", "Away (hours)": "11", "Holidays worked": "0"},
+				"Total paid leave (days)": "2.5", "Total unpaid leave (days)": "1", annualH: "2.5", unpaidH: "1", hourlyH: "0", "Away (hours)": "0", "Leave (hours)": "3.25",
+				"Overtime (minutes)": "0", "Holidays worked": "0"},
+			"P3": {"Scheduled days": "20", "Days present": "0", "Absences": "18", "Late (times)": "0", "Total paid leave (days)": "0", "Away (hours)": "12", "Leave (hours)": "0", "Holidays worked": "0"},
 		}
 		for code, w := range want {
 			for h, v := range w {
@@ -160,7 +174,8 @@ func TestPayrollMatchesMonthlyReport(t *testing.T) {
 			}
 		}
 		// The same month in the monthly report: the same people, and the same present, absent
-		// and late counts.
+		// and late counts and partial-day leave hours (its away_minutes count the ranges only;
+		// payroll's away hours add the whole and hourly days).
 		list := items(e.expect(e.call("GET", "/api/employee/attendance/monthly?date=2026-11&page[size]=100", c.token, nil), 200))
 		if len(list) != len(rows)-1 {
 			t.Fatalf("the monthly report has %d people, the payroll export %d", len(list), len(rows)-1)
@@ -173,6 +188,9 @@ func TestPayrollMatchesMonthlyReport(t *testing.T) {
 				if strconv.Itoa(int(tt[k].(float64))) != p[h] {
 					t.Errorf("%s: monthly %s %v, payroll %s %q", n, k, tt[k], h, p[h])
 				}
+			}
+			if h := strconv.FormatFloat(tt["leave_minutes"].(float64)/60, 'f', -1, 64); h != p["Leave (hours)"] {
+				t.Errorf("%s: monthly leave_minutes %v, payroll leave hours %q", n, tt["leave_minutes"], p["Leave (hours)"])
 			}
 		}
 		// The xlsx has the same cells, header first (no title rows: payroll systems import it).
@@ -216,7 +234,7 @@ func TestPayrollMappings(t *testing.T) {
 		c, g, ids, types := payrollCompany(t, e, "Mapping Co")
 		annual := fmt.Sprintf("leave:%d", types["annual"])
 		list := e.expect(e.call("GET", "/api/payroll/mappings", c.token, nil), 200).data()
-		if len(list["mappings"].([]any)) != 0 || len(list["columns"].([]any)) != 15 {
+		if len(list["mappings"].([]any)) != 0 || len(list["columns"].([]any)) != 16 {
 			t.Fatalf("%v", list)
 		}
 		cols := []map[string]any{{"key": "name", "header": "Employee"}, {"key": "code", "header": "Staff No"}, {"key": annual, "header": "AL"},
@@ -234,7 +252,7 @@ func TestPayrollMappings(t *testing.T) {
 			}
 		}
 		// Without a mapping: every column, until one is the default.
-		if rows := payrollCSV(t, e, c.token, "month=2026-11"); len(rows[0]) != 15 {
+		if rows := payrollCSV(t, e, c.token, "month=2026-11"); len(rows[0]) != 16 {
 			t.Fatalf("no default yet: %q", rows[0])
 		}
 		e.expect(e.call("PUT", fmt.Sprintf("/api/payroll/mappings/%d", id), c.token, map[string]any{"name": "Payroll system", "is_default": true, "columns": cols[:2]}), 200)

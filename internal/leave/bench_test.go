@@ -117,14 +117,90 @@ func BenchmarkYearLedger4700(b *testing.B) {
 		b.Run(string(e), func(b *testing.B) {
 			svc, orgID := leaveFixture(b, e, 4700, 40)
 			b.ResetTimer()
+			cpu := processCPU()
 			for i := 0; i < b.N; i++ {
 				rows, err := svc.Ledger(context.Background(), orgID, leave.KindLeave, "", 2026)
 				if err != nil || len(rows) != 4700*3 {
 					b.Fatalf("%v %d", err, len(rows))
 				}
 			}
+			reportCPU(b, cpu)
 		})
 	}
+}
+
+// BenchmarkCarryForwardPreview4700: the year-end carry-forward preview of one type for the
+// ledger's 4,700 people.
+func BenchmarkCarryForwardPreview4700(b *testing.B) {
+	for _, e := range testdb.Engines(b) {
+		b.Run(string(e), func(b *testing.B) {
+			svc, orgID := leaveFixture(b, e, 4700, 40)
+			ctx := context.Background()
+			types, _, err := svc.Types(ctx, orgID, leave.KindLeave, "", database.Page{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ResetTimer()
+			cpu := processCPU()
+			for i := 0; i < b.N; i++ {
+				rows, err := svc.CarryForward(ctx, orgID, leave.KindLeave, types[0].ID, 2026, nil, "", false)
+				if err != nil || len(rows) != 4700 {
+					b.Fatalf("%v %d", err, len(rows))
+				}
+			}
+			reportCPU(b, cpu)
+		})
+	}
+}
+
+// accrualFixture is leaveFixture of n people with the types' policies of
+// BenchmarkBalancesWithAccrual6000 and joining and leaving dates.
+func accrualFixture(b *testing.B, e database.Dialect, n int) (*leave.Service, int64) {
+	svc, orgID, db := leaveFixtureDB(b, e, n, 20)
+	ctx := context.Background()
+	types, _, err := svc.Types(ctx, orgID, leave.KindLeave, "", database.Page{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	policies := map[string]leave.Policy{
+		"Annual":    {Grant: leave.GrantMonthly, ProRata: true, Tiers: []leave.Tier{{FromYears: 0, Days: 1400}, {FromYears: 2, Days: 1800}, {FromYears: 5, Days: 2200}}},
+		"Medical":   {Grant: leave.GrantYearly, Days: 1400, ProRata: true},
+		"Emergency": {Grant: leave.GrantAnniversary, Days: 600, MaxBalance: 800, CarryExpiry: "03-31"},
+	}
+	for _, t := range types {
+		t.Policy = policies[t.Name]
+		if _, err := svc.SaveType(ctx, t); err != nil {
+			b.Fatal(err)
+		}
+		if t.Name == "Annual" {
+			if _, err := db.ExecContext(ctx, `DELETE FROM leave_entitlements WHERE type_id = $1`, t.ID); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	// joining dates from 2015 to mid-2026, one in three leaving at the end of 2026 or earlier
+	if _, err := db.ExecContext(ctx, `UPDATE leave_entitlements SET carried = 300 WHERE org_id = $1`, orgID); err != nil {
+		b.Fatal(err)
+	}
+	r, _ := db.Query(`SELECT id FROM people WHERE org_id = $1 ORDER BY id`, orgID)
+	var ids []int64
+	for r.Next() {
+		var id int64
+		r.Scan(&id)
+		ids = append(ids, id)
+	}
+	r.Close()
+	for i, id := range ids {
+		join := time.Date(2015, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, i*4160/6000).Format(time.DateOnly)
+		var leaving any
+		if i%3 == 0 {
+			leaving = time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, i%200).Format(time.DateOnly)
+		}
+		if _, err := db.ExecContext(ctx, `UPDATE people SET join_date = $1, leaving_date = $2 WHERE id = $3`, join, leaving, id); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return svc, orgID
 }
 
 // BenchmarkBalancesWithAccrual6000: balances with accrual for 6,000 people × 3 types. The
@@ -135,50 +211,8 @@ func BenchmarkYearLedger4700(b *testing.B) {
 func BenchmarkBalancesWithAccrual6000(b *testing.B) {
 	for _, e := range testdb.Engines(b) {
 		b.Run(string(e), func(b *testing.B) {
-			svc, orgID, db := leaveFixtureDB(b, e, 6000, 20)
+			svc, orgID := accrualFixture(b, e, 6000)
 			ctx := context.Background()
-			types, _, err := svc.Types(ctx, orgID, leave.KindLeave, "", database.Page{})
-			if err != nil {
-				b.Fatal(err)
-			}
-			policies := map[string]leave.Policy{
-				"Annual":    {Grant: leave.GrantMonthly, ProRata: true, Tiers: []leave.Tier{{FromYears: 0, Days: 1400}, {FromYears: 2, Days: 1800}, {FromYears: 5, Days: 2200}}},
-				"Medical":   {Grant: leave.GrantYearly, Days: 1400, ProRata: true},
-				"Emergency": {Grant: leave.GrantAnniversary, Days: 600, MaxBalance: 800, CarryExpiry: "03-31"},
-			}
-			for _, t := range types {
-				t.Policy = policies[t.Name]
-				if _, err := svc.SaveType(ctx, t); err != nil {
-					b.Fatal(err)
-				}
-				if t.Name == "Annual" {
-					if _, err := db.ExecContext(ctx, `DELETE FROM leave_entitlements WHERE type_id = $1`, t.ID); err != nil {
-						b.Fatal(err)
-					}
-				}
-			}
-			// joining dates from 2015 to mid-2026, one in three leaving at the end of 2026 or earlier
-			if _, err := db.ExecContext(ctx, `UPDATE leave_entitlements SET carried = 300 WHERE org_id = $1`, orgID); err != nil {
-				b.Fatal(err)
-			}
-			r, _ := db.Query(`SELECT id FROM people WHERE org_id = $1 ORDER BY id`, orgID)
-			var ids []int64
-			for r.Next() {
-				var id int64
-				r.Scan(&id)
-				ids = append(ids, id)
-			}
-			r.Close()
-			for i, id := range ids {
-				join := time.Date(2015, 1, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, i*4160/6000).Format(time.DateOnly)
-				var leaving any
-				if i%3 == 0 {
-					leaving = time.Date(2026, 6, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, i%200).Format(time.DateOnly)
-				}
-				if _, err := db.ExecContext(ctx, `UPDATE people SET join_date = $1, leaving_date = $2 WHERE id = $3`, join, leaving, id); err != nil {
-					b.Fatal(err)
-				}
-			}
 			ents, err := svc.Balances(ctx, orgID, leave.KindLeave, "2026-11-30")
 			if err != nil || len(ents) != 18000 || ents[0].Breakdown == nil {
 				b.Fatalf("%v %d", err, len(ents))
@@ -189,6 +223,26 @@ func BenchmarkBalancesWithAccrual6000(b *testing.B) {
 				ents, err := svc.Balances(ctx, orgID, leave.KindLeave, "2026-11-30")
 				if err != nil || len(ents) != 18000 {
 					b.Fatalf("%v %d", err, len(ents))
+				}
+			}
+			reportCPU(b, cpu)
+		})
+	}
+}
+
+// BenchmarkYearLedgerWithAccrual6000: the year's ledger of the 6,000 people of
+// BenchmarkBalancesWithAccrual6000, whose three types' figures are the policies' (the
+// balances computation as of 31 December besides the ledger's own queries).
+func BenchmarkYearLedgerWithAccrual6000(b *testing.B) {
+	for _, e := range testdb.Engines(b) {
+		b.Run(string(e), func(b *testing.B) {
+			svc, orgID := accrualFixture(b, e, 6000)
+			b.ResetTimer()
+			cpu := processCPU()
+			for i := 0; i < b.N; i++ {
+				rows, err := svc.Ledger(context.Background(), orgID, leave.KindLeave, "", 2026)
+				if err != nil || len(rows) != 18000 {
+					b.Fatalf("%v %d", err, len(rows))
 				}
 			}
 			reportCPU(b, cpu)

@@ -75,7 +75,8 @@ func TestLeaveQueriesUseIndexes(t *testing.T) {
 
 		org, person, typ := orgs[0], people[orgs[0]][7], types[orgs[0]][0]
 		ids := people[orgs[0]][:50]
-		entsQ, appsQ := s.balancesQueries()
+		entsQ, appsQ := s.balancesQueries(false)
+		yearQ, _ := s.balancesQueries(true)
 		set4, arg4 := s.idSet(4, ids)
 		for _, c := range []struct {
 			name string
@@ -87,6 +88,7 @@ func TestLeaveQueriesUseIndexes(t *testing.T) {
 				ORDER BY e.period_start DESC LIMIT 1`, []any{org, person, typ, "2026-05-01"}},
 			{"a person's entitlements", entitlementSelect + ` WHERE e.org_id = $1 AND e.person_id = $2 AND t.kind = $3`, []any{org, person, KindLeave}},
 			{"balances: entitlements", entsQ, []any{org, KindLeave, "2026-11-30"}},
+			{"year balances: entitlements", yearQ, []any{org, KindLeave, "2026-12-31", "2026-01-01"}},
 			{"balances: applications", appsQ, []any{org, KindLeave, "2026-01-01", "2026-12-31"}},
 			{"bulk: entitlements with balances", entitlementSelect + ` WHERE e.org_id = $1 AND e.person_id IN ` + set4 + ` AND e.period_start <= $3 AND e.valid_until >= $2`,
 				[]any{org, "2026-01-01", "2026-03-31", arg4}},

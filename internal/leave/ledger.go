@@ -17,16 +17,25 @@ type LedgerRow struct {
 	TypeName string     `json:"leave_type"`
 	Entitled Amount     `json:"entitled"`
 	Carried  Amount     `json:"carried_over"`
+	Expired  Amount     `json:"expired"`
 	Taken    Amount     `json:"taken"`
 	Pending  Amount     `json:"pending"`
 	Balance  Amount     `json:"balance"`
 	Months   [12]Amount `json:"months"`
+	// byPolicy: the figures are the policy's (YearBalances), not the stored ones.
+	byPolicy bool
 }
 
 // Ledger is the year's leave ledger of every person of a kind: one row per person and type
 // that has an entitlement or an application in the year, computed with three set-based
 // queries (people, entitlements, applications grouped by month). An application counts in
 // the month it starts.
+//
+// For a type whose policy counts (accrual, pro-rata, a maximum balance, carried days
+// expiring), entitled, carried, expired, taken, pending and the balance are instead the
+// policy's figures as of the year's last day, summed over the person's periods starting in
+// the year, from the balances call's computation (SQLStore.YearBalances): an accruing type
+// has a row for everyone employed in the year, stored or not.
 func (s *Service) Ledger(ctx context.Context, orgID int64, kind, personKind string, year int) ([]LedgerRow, error) {
 	if err := validKind(kind); err != nil {
 		return nil, err
@@ -92,8 +101,36 @@ func (s *Service) Ledger(ctx context.Context, orgID int64, kind, personKind stri
 		return nil, err
 	}
 	typeName := map[int64]string{}
+	counting := false
 	for _, t := range types {
 		typeName[t.ID] = t.Name
+		counting = counting || t.Policy.counts()
+	}
+	if counting {
+		ents, err := s.store.YearBalances(ctx, orgID, kind, year, 0)
+		if err != nil {
+			return nil, err
+		}
+		policyOf := map[int64]bool{}
+		for _, t := range types {
+			policyOf[t.ID] = t.Policy.counts()
+		}
+		for _, e := range ents {
+			if !policyOf[e.TypeID] {
+				continue
+			}
+			r := get(e.PersonID, e.TypeID)
+			if !r.byPolicy { // the first period of the row: the policy's figures replace the stored ones
+				r.byPolicy = true
+				r.Entitled, r.Carried, r.Taken, r.Pending = 0, 0, 0, 0
+			}
+			r.Entitled += e.Entitled
+			r.Carried += e.Carried
+			r.Expired += e.Expired
+			r.Taken += e.Taken
+			r.Pending += e.Pending
+			r.Balance += e.Balance
+		}
 	}
 	out := make([]LedgerRow, 0, len(rows))
 	for _, r := range rows {
@@ -101,7 +138,9 @@ func (s *Service) Ledger(ctx context.Context, orgID int64, kind, personKind stri
 			continue
 		}
 		r.Code, r.Name, r.TypeName = names[r.PersonID].Code, names[r.PersonID].Name, typeName[r.TypeID]
-		r.Balance = r.Entitled + r.Carried - r.Taken
+		if !r.byPolicy {
+			r.Balance = r.Entitled + r.Carried - r.Taken
+		}
 		out = append(out, *r)
 	}
 	sort.Slice(out, func(i, j int) bool {

@@ -270,12 +270,20 @@ func (s *SQLStore) EntitlementOn(ctx context.Context, orgID, personID, typeID in
 // themselves (issue 16), while one text value costs nothing to fetch. PostgreSQL sends rows
 // cheaply and builds JSON slowly (json_agg of 18,000 arrays took ten times the scan), so it
 // returns plain rows of the same columns.
-func (s *SQLStore) balancesQueries() (ents, apps string) {
+//
+// With year, the first statement lists instead the entitlements whose period starts between
+// $4 and $3 (the year's first and last days), as the year's ledger and carry-forward group them.
+func (s *SQLStore) balancesQueries(year bool) (ents, apps string) {
 	entCols := `e.id, e.person_id, e.type_id, e.period_start, e.valid_until, e.entitled, e.carried, e.note`
 	appCols := `a.person_id, a.type_id, a.from_date, CASE WHEN a.status = 'approved' THEN 1 ELSE 0 END, a.amount`
 	entFrom := ` FROM leave_entitlements e
 		WHERE e.org_id = $1 AND e.type_id IN (SELECT t.id FROM leave_types t WHERE t.org_id = $1 AND t.kind = $2)
 		AND e.period_start <= $3 AND e.valid_until >= $3`
+	if year {
+		entFrom = ` FROM leave_entitlements e
+		WHERE e.org_id = $1 AND e.type_id IN (SELECT t.id FROM leave_types t WHERE t.org_id = $1 AND t.kind = $2)
+		AND e.period_start >= $4 AND e.period_start <= $3`
+	}
 	appFrom := ` FROM leave_applications a
 		WHERE a.org_id = $1 AND a.status IN ('approved', 'pending') AND a.from_date >= $3 AND a.from_date <= $4 AND a.kind = $2`
 	if s.db.Dialect == database.Postgres {
@@ -288,20 +296,50 @@ func (s *SQLStore) balancesQueries() (ents, apps string) {
 // Balances returns the entitlements in force on a date of everyone, with balances, ordered
 // by person and type name, in two statements whatever the number of people.
 func (s *SQLStore) Balances(ctx context.Context, orgID int64, kind, date string) ([]Entitlement, error) {
+	return s.balances(ctx, orgID, kind, balanceScope{date: date})
+}
+
+// YearBalances returns the entitlements whose period starts in a year of everyone (of one
+// type when typeID is not 0), with balances as of the year's last day: for a type with a
+// policy what the policy computes (accrued, pro-rated, capped, expired), and for people
+// without a row of an accruing type the year's computed period. It is the balances call's
+// computation, used by the year's ledger and the year-end carry-forward.
+func (s *SQLStore) YearBalances(ctx context.Context, orgID int64, kind string, year int, typeID int64) ([]Entitlement, error) {
+	return s.balances(ctx, orgID, kind, balanceScope{date: fmt.Sprintf("%04d-12-31", year), year: true, typeID: typeID})
+}
+
+// balanceScope is which entitlements the balances are of: those in force on date, or with
+// year those whose period starts in date's year, worked out as of date; typeID (not 0)
+// keeps one type.
+type balanceScope struct {
+	date   string
+	year   bool
+	typeID int64
+}
+
+func (s *SQLStore) balances(ctx context.Context, orgID int64, kind string, sc balanceScope) ([]Entitlement, error) {
+	date := sc.date
 	types, _, err := s.Types(ctx, orgID, kind, "", database.Page{})
 	if err != nil {
 		return nil, err
+	}
+	if sc.typeID != 0 {
+		types = slices.DeleteFunc(types, func(t Type) bool { return t.ID != sc.typeID })
 	}
 	sort.SliceStable(types, func(i, j int) bool { return strings.ToLower(types[i].Name) < strings.ToLower(types[j].Name) })
 	rank := make(map[int64]int, len(types))
 	for i, t := range types {
 		rank[t.ID] = i
 	}
-	entsQ, appsQ := s.balancesQueries()
+	entsQ, appsQ := s.balancesQueries(sc.year)
+	entArgs := []any{orgID, kind, date}
+	if sc.year {
+		entArgs = append(entArgs, date[:4]+"-01-01")
+	}
 	var out []Entitlement
 	var first, last string
 	if s.db.Dialect == database.Postgres {
-		rows, err := s.q(ctx).QueryContext(ctx, entsQ, orgID, kind, date)
+		rows, err := s.q(ctx).QueryContext(ctx, entsQ, entArgs...)
 		if err != nil {
 			return nil, err
 		}
@@ -323,7 +361,7 @@ func (s *SQLStore) Balances(ctx context.Context, orgID int64, kind, date string)
 		}
 	} else {
 		var raw, lo, hi sql.NullString
-		if err := s.q(ctx).QueryRowContext(ctx, entsQ, orgID, kind, date).Scan(&raw, &lo, &hi); err != nil {
+		if err := s.q(ctx).QueryRowContext(ctx, entsQ, entArgs...).Scan(&raw, &lo, &hi); err != nil {
 			return nil, err
 		}
 		if out, err = parseEntitlementRows(raw.String); err != nil {
@@ -331,17 +369,26 @@ func (s *SQLStore) Balances(ctx context.Context, orgID int64, kind, date string)
 		}
 		first, last = lo.String, hi.String
 	}
+	if sc.typeID != 0 {
+		// one type: the others' rows go (the applications' range may stay wider)
+		out = slices.DeleteFunc(out, func(e Entitlement) bool { return e.TypeID != sc.typeID })
+		if len(types) == 0 {
+			return nil, nil
+		}
+	}
 	// Types with a policy that counts: their entitlements are worked out from the people's
 	// dates and the dated applications, and people without a row of an accruing type get the
-	// calendar year's period (see policyapply.go).
-	var active []personDates
+	// calendar year's period (see policyapply.go). The dates are read for every person, so
+	// that an archived person's rows are worked out with theirs too; only active people get
+	// the computed period.
+	var dated []personDates
 	counts, accrues := false, false
 	for _, t := range types {
 		counts = counts || t.Policy.counts()
 		accrues = accrues || t.Policy.Accrues()
 	}
 	if counts {
-		if active, err = s.activeDates(ctx, orgID); err != nil {
+		if dated, err = s.peopleDates(ctx, orgID); err != nil {
 			return nil, err
 		}
 	}
@@ -357,7 +404,7 @@ func (s *SQLStore) Balances(ctx context.Context, orgID int64, kind, date string)
 		}
 		return -1
 	}
-	pidx := make(map[int64]int32, len(out)/max(nt, 1)+len(active))
+	pidx := make(map[int64]int32, len(out)/max(nt, 1)+len(dated))
 	var heads []int32
 	person := func(id int64) int32 {
 		i, ok := pidx[id]
@@ -370,7 +417,7 @@ func (s *SQLStore) Balances(ctx context.Context, orgID int64, kind, date string)
 		}
 		return i
 	}
-	next := make([]int32, len(out), len(out)+len(active)*nt)
+	next := make([]int32, len(out), len(out)+len(dated)*nt)
 	pof := make([]int32, len(out), cap(next)) // each entitlement's person
 	link := func(i int, pi int32, rank int) {
 		slot := int(pi)*nt + rank
@@ -381,28 +428,31 @@ func (s *SQLStore) Balances(ctx context.Context, orgID int64, kind, date string)
 			link(i, person(out[i].PersonID), r)
 		}
 	}
-	// the dates of the active people (others, archived, read as none, as before)
+	// the dates of everyone whose rows are shown (archived people's too) and of the active
 	var joins, leavings []string
 	if counts {
-		for _, d := range active {
-			person(d.id)
+		for _, d := range dated {
+			if !d.archived {
+				person(d.id)
+			}
 		}
 		joins, leavings = make([]string, len(pidx)), make([]string, len(pidx))
-		for _, d := range active {
-			pi := pidx[d.id]
-			joins[pi], leavings[pi] = d.join, d.leaving
+		for _, d := range dated {
+			if pi, ok := pidx[d.id]; ok {
+				joins[pi], leavings[pi] = d.join, d.leaving
+			}
 		}
 	}
 	if accrues {
-		out = slices.Grow(out, len(active)*nt)
+		out = slices.Grow(out, len(dated)*nt)
 		start, end := yearPeriod(date)
 		for r, t := range types {
 			if !t.Policy.Accrues() {
 				continue
 			}
-			for _, d := range active {
-				pi := pidx[d.id]
-				if heads[int(pi)*nt+r] >= 0 || !employedIn(d.join, d.leaving, start, end) {
+			for _, d := range dated {
+				pi, ok := pidx[d.id]
+				if !ok || d.archived || heads[int(pi)*nt+r] >= 0 || !employedIn(d.join, d.leaving, start, end) {
 					continue
 				}
 				out = append(out, Entitlement{PersonID: d.id, TypeID: t.ID, PeriodStart: start, ValidUntil: end})
@@ -538,17 +588,20 @@ func (s *SQLStore) Balances(ctx context.Context, orgID int64, kind, date string)
 	return sorted, nil
 }
 
-// personDates are a person's joining and leaving dates (” for none).
+// personDates are a person's joining and leaving dates (” for none) and whether the person
+// is archived.
 type personDates struct {
 	id            int64
 	join, leaving string
+	archived      bool
 }
 
-// activeDates returns the joining and leaving dates of the organisation's people who are not
-// archived. On SQLite as one JSON array, like the entitlements and applications (6,000 rows
-// scanned one by one were a twelfth of the balances with accrual).
-func (s *SQLStore) activeDates(ctx context.Context, orgID int64) ([]personDates, error) {
-	const cols, from = `id, COALESCE(join_date, ''), COALESCE(leaving_date, '')`, ` FROM people WHERE org_id = $1 AND archived_at IS NULL`
+// peopleDates returns the joining and leaving dates of the organisation's people, archived
+// or not (an archived person's stored rows are still shown, and worked out with their dates).
+// On SQLite as one JSON array, like the entitlements and applications (6,000 rows scanned one
+// by one were a twelfth of the balances with accrual).
+func (s *SQLStore) peopleDates(ctx context.Context, orgID int64) ([]personDates, error) {
+	const cols, from = `id, COALESCE(join_date, ''), COALESCE(leaving_date, ''), CASE WHEN archived_at IS NULL THEN 0 ELSE 1 END`, ` FROM people WHERE org_id = $1`
 	var out []personDates
 	if s.db.Dialect != database.Postgres {
 		var raw sql.NullString
@@ -557,9 +610,11 @@ func (s *SQLStore) activeDates(ctx context.Context, orgID int64) ([]personDates,
 		}
 		err := eachRow(raw.String, func(p *jsonRows) bool {
 			var d personDates
-			if !p.int(&d.id) || !p.skip(',') || !p.str(&d.join) || !p.skip(',') || !p.str(&d.leaving) {
+			var arch int64
+			if !p.int(&d.id) || !p.skip(',') || !p.str(&d.join) || !p.skip(',') || !p.str(&d.leaving) || !p.skip(',') || !p.int(&arch) {
 				return false
 			}
+			d.archived = arch != 0
 			out = append(out, d)
 			return true
 		})
@@ -572,9 +627,11 @@ func (s *SQLStore) activeDates(ctx context.Context, orgID int64) ([]personDates,
 	defer rows.Close()
 	for rows.Next() {
 		var d personDates
-		if err := rows.Scan(&d.id, &d.join, &d.leaving); err != nil {
+		var arch int64
+		if err := rows.Scan(&d.id, &d.join, &d.leaving, &arch); err != nil {
 			return nil, err
 		}
+		d.archived = arch != 0
 		out = append(out, d)
 	}
 	return out, rows.Err()

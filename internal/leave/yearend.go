@@ -1,8 +1,10 @@
 package leave
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -25,6 +27,12 @@ type CarryRow struct {
 // CarryForward moves what is left of a type's entitlements of a year (at most maxCarry,
 // default the type's) into the next year's entitlements (created with the type's default
 // amount when missing). With apply false it only computes the preview.
+//
+// For a type whose policy counts, what is left is the policy's balance as of the year's last
+// day (SQLStore.YearBalances, the balances call's computation: accrued and pro-rated to the
+// joining and leaving dates, capped, carried days expired), including the computed year of
+// people without a stored row of an accruing type. A new next-year row of an accruing type
+// has entitled 0: its stored entitled is an adjustment, the policy grants the year.
 func (s *Service) CarryForward(ctx context.Context, orgID int64, kind string, typeID int64, year int, maxCarry *Amount, validUntil string, apply bool) ([]CarryRow, error) {
 	t, err := s.Type(ctx, orgID, kind, typeID)
 	if err != nil {
@@ -50,9 +58,22 @@ func (s *Service) CarryForward(ctx context.Context, orgID int64, kind string, ty
 	if err := c.Err(); err != nil {
 		return nil, err
 	}
-	ents, err := s.store.EntitlementsOfType(ctx, orgID, typeID, fmt.Sprintf("%04d-01-01", year), fmt.Sprintf("%04d-12-31", year))
+	var ents []Entitlement
+	if t.Policy.counts() {
+		ents, err = s.store.YearBalances(ctx, orgID, kind, year, typeID)
+		// in the order the stored rows are read below: by person, then period
+		slices.SortStableFunc(ents, func(a, b Entitlement) int {
+			return cmp.Or(cmp.Compare(a.PersonID, b.PersonID), cmp.Compare(a.PeriodStart, b.PeriodStart), cmp.Compare(a.ID, b.ID))
+		})
+	} else {
+		ents, err = s.store.EntitlementsOfType(ctx, orgID, typeID, fmt.Sprintf("%04d-01-01", year), fmt.Sprintf("%04d-12-31", year))
+	}
 	if err != nil {
 		return nil, err
+	}
+	fresh := t.DefaultAmount // a new next-year row's entitled
+	if t.Policy.Accrues() {
+		fresh = 0
 	}
 	names, err := s.store.PeopleNames(ctx, orgID)
 	if err != nil {
@@ -68,7 +89,7 @@ func (s *Service) CarryForward(ctx context.Context, orgID int64, kind string, ty
 			carry = max
 		}
 		rows = append(rows, CarryRow{PersonID: e.PersonID, Code: names[e.PersonID].Code, Name: names[e.PersonID].Name, Remaining: e.Balance,
-			Carried: carry, Entitled: t.DefaultAmount, ValidUntil: validUntil})
+			Carried: carry, Entitled: fresh, ValidUntil: validUntil})
 	}
 	if !apply {
 		return rows, nil
@@ -95,7 +116,7 @@ func (s *Service) CarryForward(ctx context.Context, orgID int64, kind string, ty
 				carries = append(carries, Carry{PersonID: r.PersonID, Carried: r.Carried})
 			}
 		}
-		return s.store.UpsertCarried(ctx, orgID, typeID, next, validUntil, t.DefaultAmount, note, carries)
+		return s.store.UpsertCarried(ctx, orgID, typeID, next, validUntil, fresh, note, carries)
 	})
 	if err == nil && len(rows) >= bulkAnalyzeRows {
 		s.db.AnalyzeSoon("leave_entitlements")
@@ -138,13 +159,27 @@ func (s *Service) Calendar(ctx context.Context, key string) (string, error) {
 	line("X-WR-CALNAME:" + escICS(o.Name+" leave"))
 	line("X-WR-TIMEZONE:" + o.Timezone)
 	stamp := now.UTC().Format("20060102T150405Z")
-	event := func(uid, summary, start, end string) {
-		e, _ := time.Parse(time.DateOnly, end)
+	loc, err := time.LoadLocation(o.Timezone)
+	if err != nil {
+		loc = time.UTC
+	}
+	// event writes an all-day event over [start, end] (dates), or with times (HH:MM in the
+	// organisation's zone, a partial-day range of start) a timed one, in UTC (RFC 5545 form
+	// 2, so the feed needs no VTIMEZONE and any reader shows it at the right hour).
+	event := func(uid, summary, start, end, fromTime, toTime string) {
 		line("BEGIN:VEVENT")
 		line("UID:" + uid)
 		line("DTSTAMP:" + stamp)
-		line("DTSTART;VALUE=DATE:" + strings.ReplaceAll(start, "-", ""))
-		line("DTEND;VALUE=DATE:" + e.AddDate(0, 0, 1).Format("20060102"))
+		f, errF := time.ParseInLocation("2006-01-02 15:04", start+" "+fromTime, loc)
+		t, errT := time.ParseInLocation("2006-01-02 15:04", start+" "+toTime, loc)
+		if fromTime != "" && toTime != "" && errF == nil && errT == nil {
+			line("DTSTART:" + f.UTC().Format("20060102T150405Z"))
+			line("DTEND:" + t.UTC().Format("20060102T150405Z"))
+		} else {
+			e, _ := time.Parse(time.DateOnly, end)
+			line("DTSTART;VALUE=DATE:" + strings.ReplaceAll(start, "-", ""))
+			line("DTEND;VALUE=DATE:" + e.AddDate(0, 0, 1).Format("20060102"))
+		}
 		line("SUMMARY:" + escICS(summary))
 		line("TRANSP:TRANSPARENT")
 		line("END:VEVENT")
@@ -157,10 +192,10 @@ func (s *Service) Calendar(ctx context.Context, key string) (string, error) {
 		sort.Slice(apps, func(i, j int) bool { return apps[i].ID < apps[j].ID })
 		for _, a := range apps {
 			summary := a.PersonName + " – " + a.TypeName
-			if a.Session != "full" {
+			if a.Session != "full" && a.Session != SessionHours {
 				summary += " (" + strings.ToUpper(a.Session) + ")"
 			}
-			event(fmt.Sprintf("%s-%d@hadir", kind, a.ID), summary, a.From, a.To)
+			event(fmt.Sprintf("%s-%d@hadir", kind, a.ID), summary, a.From, a.To, a.FromTime, a.ToTime)
 		}
 	}
 	hs, err := s.holidays(ctx, orgID, from, to)
@@ -168,7 +203,7 @@ func (s *Service) Calendar(ctx context.Context, key string) (string, error) {
 		return "", err
 	}
 	for _, h := range hs {
-		event(fmt.Sprintf("holiday-%d@hadir", h.id), h.name, h.start, h.end)
+		event(fmt.Sprintf("holiday-%d@hadir", h.id), h.name, h.start, h.end, "", "")
 	}
 	line("END:VCALENDAR")
 	return b.String(), nil

@@ -1,6 +1,6 @@
 // Package payroll is the monthly payroll export of issue 15: per person, the month's
 // attendance figures a payroll system imports (days scheduled and present, lateness,
-// early-outs, absences, leave by type, paid and unpaid, away hours, overtime, holidays
+// early-outs, absences, leave by type, paid and unpaid, away and partial-day leave hours, overtime, holidays
 // worked), and the column mappings an organisation saves so that the file matches its
 // payroll system's import (renamed, reordered and dropped columns).
 //
@@ -34,6 +34,10 @@ type Figures struct {
 	HolidaysWorked int
 	// AwayMinutes is the scheduled time that approved away covers (an hourly type's hours).
 	AwayMinutes int
+	// LeaveMinutes is the partial-day (time-range) leave of the days (issue 13): the days stay
+	// present, late or absent as the punches say, so these hours are in no day count; the
+	// monthly report's leave_minutes total.
+	LeaveMinutes int
 	// Leave in half days: by leave type id, and split by the type's paid flag.
 	LeaveHalves  map[int64]int
 	PaidHalves   int
@@ -58,6 +62,7 @@ func Of(row attendance.Row) Figures {
 		f.OvertimeMinutes += d.OvertimeApproved
 		f.OvertimeWorked += d.OvertimeMinutes
 		f.AwayMinutes += d.RangeAwayMinutes // partial-day away (issue 13)
+		f.LeaveMinutes += d.RangeLeaveMinutes
 		if d.Leave == nil {
 			continue
 		}

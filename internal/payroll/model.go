@@ -48,6 +48,7 @@ const (
 	KeyPaidLeave       = "leave_paid_days"
 	KeyUnpaidLeave     = "leave_unpaid_days"
 	KeyAwayHours       = "away_hours"
+	KeyLeaveHours      = "leave_hours"
 	KeyOvertime        = "overtime_minutes"
 	KeyHolidaysWorked  = "holidays_worked"
 )
@@ -58,7 +59,7 @@ var fixed = []Column{
 	{KeyCode, "Code"}, {KeyName, "Name"}, {KeyScheduled, "Scheduled days"}, {KeyPresent, "Days present"},
 	{KeyAbsent, "Absences"}, {KeyLate, "Late (times)"}, {KeyLateMinutes, "Late (minutes)"},
 	{KeyEarlyOutMinutes, "Early out (minutes)"}, {KeyPaidLeave, "Total paid leave (days)"}, {KeyUnpaidLeave, "Total unpaid leave (days)"},
-	{KeyAwayHours, "Away (hours)"}, {KeyOvertime, "Overtime (minutes)"}, {KeyHolidaysWorked, "Holidays worked"},
+	{KeyAwayHours, "Away (hours)"}, {KeyLeaveHours, "Leave (hours)"}, {KeyOvertime, "Overtime (minutes)"}, {KeyHolidaysWorked, "Holidays worked"},
 }
 
 const leaveAfter = 9 // fixed[9] is leave_unpaid_days
@@ -119,6 +120,8 @@ func value(key string, code, name string, f Figures) string {
 		return days(f.UnpaidHalves)
 	case KeyAwayHours:
 		return hours(f.AwayMinutes)
+	case KeyLeaveHours:
+		return hours(f.LeaveMinutes)
 	case KeyOvertime:
 		return strconv.Itoa(f.OvertimeMinutes)
 	case KeyHolidaysWorked:

@@ -1999,7 +1999,7 @@ export interface components {
       days: components["schemas"]["RosterDay"][];
     };
     PayrollColumn: {
-      /** @description code, name, scheduled_days, present_days, absent_days, late_count, late_minutes, early_out_minutes, leave_paid_days, leave_unpaid_days, leave:<type id>, away_hours, overtime_minutes, holidays_worked */
+      /** @description code, name, scheduled_days, present_days, absent_days, late_count, late_minutes, early_out_minutes, leave_paid_days, leave_unpaid_days, leave:<type id>, away_hours, leave_hours, overtime_minutes, holidays_worked */
       key: string;
       header: string;
     };
@@ -2016,6 +2016,7 @@ export interface components {
       is_default?: boolean;
       columns: components["schemas"]["PayrollColumn"][];
     };
+    /** @description For a type whose policy counts, entitled, carried_over, expired, taken, pending and balance are the policy's figures as of 31 December of the year (as the balances call computes them; an accruing type has a row for everyone employed in the year); otherwise the stored figures */
     LeaveLedgerRow: {
       employee_id: number;
       code: string;
@@ -2024,8 +2025,11 @@ export interface components {
       leave_type: string;
       entitled: number;
       carried_over: number;
+      /** @description Carried days expired unused (types with a policy; 0 otherwise) */
+      expired: number;
       taken: number;
       pending: number;
+      /** @description entitled + carried_over - expired - taken */
       balance: number;
       /** @description Amount taken per month (an application counts in the month it starts) */
       months: number[];
@@ -2282,8 +2286,11 @@ export interface components {
     };
     LeaveCarryRow: {
       employee_id: number;
+      /** @description What is left of the year's entitlement: for a type whose policy counts, the policy's balance on 31 December (accrued, pro-rated, capped, expired), as the balances call computes it */
       remaining: number;
+      /** @description remaining, at least 0 and at most max_carry */
       carried: number;
+      /** @description The next year's entitled: an existing row's, else the type's default amount (0 for an accruing type, whose entitled is an adjustment) */
       entitled: number;
       valid_until: string;
     };
