@@ -4,8 +4,9 @@ package account
 // (issuer, client id and secret; Google and Microsoft are presets of the issuer) with the
 // e-mail domains that may sign in through each. A sign-in runs the authorisation code flow
 // with PKCE, state and nonce (coreos/go-oidc with golang.org/x/oauth2: the discovery document's
-// issuer, the ID token's signature, issuer, audience and expiry are checked by the library; the
-// nonce and the domain here). The state row is used once, then carries a one-time ticket the
+// issuer and the ID token's signature and expiry are checked by the library; the ID token's
+// issuer, audience, authorised party and nonce, and the domain, here: checkIDToken, so that each
+// refusal says which check refused). The state row is used once, then carries a one-time ticket the
 // browser exchanges for the same session a password sign-in gives (signIn).
 
 import (
@@ -34,7 +35,20 @@ var (
 	ErrSSONoAccount      = errors.New("account: no account matches this sign-in")
 	ErrSSOPending        = errors.New("account: an admin must approve this account first")
 	ErrPasswordSignInOff = errors.New("account: password sign-in is turned off for this organisation")
+
+	// Refusals of a callback: each is also ErrSSOFailed (the browser is told no more).
+	ErrSSOState    = ssoRefusal("the sign-in's state is unknown, already used or expired")
+	ErrSSOIssuer   = ssoRefusal("the ID token was issued by another provider")
+	ErrSSOAudience = ssoRefusal("the ID token was issued to another client")
+	ErrSSONonce    = ssoRefusal("the ID token's nonce is not this sign-in's")
 )
+
+// ssoRefusal is a reason a callback is refused; errors.Is matches it and ErrSSOFailed.
+type ssoRefusal string
+
+func (e ssoRefusal) Error() string { return "account: single sign-on failed: " + string(e) }
+
+func (e ssoRefusal) Is(target error) bool { return target == ErrSSOFailed }
 
 // SSO presets: the issuer of each (Microsoft's names the tenant, so the admin gives it).
 const (
@@ -452,13 +466,13 @@ func (s *Service) FinishSSO(ctx context.Context, state, code string) (string, er
 		return nil
 	})
 	if errors.Is(err, sql.ErrNoRows) {
-		return "", ErrSSOFailed // unknown, replayed or already used state
+		return "", ErrSSOState // unknown, replayed or already used state
 	}
 	if err != nil {
 		return "", err
 	}
 	if !s.Now().Before(expires) {
-		return "", ErrSSOFailed
+		return "", ErrSSOState
 	}
 	sp, err := s.ssoProvider(ctx, orgID, providerID)
 	if err != nil {
@@ -481,12 +495,14 @@ func (s *Service) FinishSSO(ctx context.Context, state, code string) (string, er
 	if raw == "" {
 		return "", ErrSSOFailed
 	}
-	idt, err := op.VerifierContext(hctx, &oidc.Config{ClientID: sp.ClientID, Now: s.Now}).Verify(hctx, raw)
+	// The library checks the signature (with the keys of the discovered provider) and the
+	// expiry; checkIDToken the claims that tie the token to this provider, client and sign-in.
+	idt, err := op.VerifierContext(hctx, &oidc.Config{SkipIssuerCheck: true, SkipClientIDCheck: true, Now: s.Now}).Verify(hctx, raw)
 	if err != nil {
-		return "", errors.Join(ErrSSOFailed, err) // signature, issuer, audience or expiry
+		return "", errors.Join(ErrSSOFailed, err) // signature or expiry
 	}
-	if idt.Nonce != nonce {
-		return "", ErrSSOFailed // a token minted for another sign-in (replay)
+	if err := checkIDToken(idt, sp, nonce); err != nil {
+		return "", err
 	}
 	var cl ssoClaims
 	if err := idt.Claims(&cl); err != nil {
@@ -522,6 +538,33 @@ func (s *Service) FinishSSO(ctx context.Context, state, code string) (string, er
 		return "", err
 	}
 	return ticket, nil
+}
+
+// checkIDToken checks a verified ID token's claims (OpenID Connect Core 3.1.3.7): issued by the
+// provider the organisation configured (whose discovery document named the same issuer; Google
+// may write its issuer without the scheme), to this client (in aud and, when named, as the
+// authorised party), for this sign-in (the nonce stored with the state: a token minted for
+// another sign-in, or an attacker's, is refused).
+func checkIDToken(idt *oidc.IDToken, sp SSOProvider, nonce string) error {
+	if idt.Issuer != sp.Issuer && !(sp.Issuer == googleIssuer && idt.Issuer == strings.TrimPrefix(googleIssuer, "https://")) {
+		return ErrSSOIssuer
+	}
+	if !slices.Contains(idt.Audience, sp.ClientID) {
+		return ErrSSOAudience
+	}
+	var azp struct {
+		AuthorizedParty string `json:"azp"`
+	}
+	if err := idt.Claims(&azp); err != nil {
+		return errors.Join(ErrSSOFailed, err)
+	}
+	if azp.AuthorizedParty != "" && azp.AuthorizedParty != sp.ClientID {
+		return ErrSSOAudience
+	}
+	if nonce == "" || idt.Nonce != nonce {
+		return ErrSSONonce
+	}
+	return nil
 }
 
 // ssoUser finds the account of a provider's subject: its link, else (match_email) the

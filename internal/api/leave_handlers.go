@@ -711,17 +711,9 @@ func (a *API) calendarFeed(w http.ResponseWriter, r *http.Request) error {
 
 // ledger answers the year's leave ledger (year = YYYY, default this year).
 func (f leaveFace) ledger(w http.ResponseWriter, r *http.Request) error {
-	y, err := f.a.year(r)
+	y, err := f.ledgerYear(r)
 	if err != nil {
 		return err
-	}
-	if v := r.URL.Query().Get("year"); v != "" {
-		q := r.URL.Query()
-		q.Set("date", v)
-		r.URL.RawQuery = q.Encode()
-		if y, err = f.a.year(r); err != nil {
-			return err
-		}
 	}
 	rows, err := f.a.Leave.Ledger(r.Context(), principal(r).OrgID, f.kind, f.personKind, y)
 	if err != nil {

@@ -18,7 +18,7 @@ import (
 
 // Saved reports (issue 15): a report screen with its filters saved under a name, e-mailed on
 // a schedule. The file is made by the screen's own download handler (dailyExport,
-// rangeExport, yearlyExport, payrollExport), called through the route table with the
+// rangeExport, yearlyExport, payrollExport, leaveFace.statsExport), called through the route table with the
 // saved filters as its query, so a scheduled file is the same as a downloaded one.
 
 func (a *API) listSavedReports(w http.ResponseWriter, r *http.Request) error {
@@ -113,10 +113,18 @@ func (a *API) sendSavedReport(w http.ResponseWriter, r *http.Request) error {
 }
 
 // reportPath is the download route of a kind of saved report for a kind of organisation and
-// of person (school: teacher or staff).
-func reportPath(kind, orgKind, personKind string) string {
-	if kind == "payroll" {
+// of person (school: teacher or staff), or of leave (leave statistics: leave or away).
+func reportPath(kind, orgKind string, filters map[string]string) string {
+	personKind := filters["kind"]
+	switch kind {
+	case "payroll":
 		return "/api/payroll/export"
+	case "leave_statistics":
+		leaveKind := "leave"
+		if filters["leave_kind"] == "away" {
+			leaveKind = "away"
+		}
+		return "/api/" + map[bool]string{true: "school", false: "company"}[orgKind == "school"] + "/" + leaveKind + "/statistics/report"
 	}
 	if orgKind == "school" {
 		if personKind != "staff" {
@@ -144,6 +152,8 @@ func reportQuery(rep reports.Report, day time.Time) url.Values {
 		q.Set("date", day.Format("2006-01"))
 	case "yearly":
 		q.Set("date", day.Format("2006"))
+	case "leave_statistics":
+		q.Set("year", day.Format("2006"))
 	case "payroll":
 		q.Set("month", day.Format("2006-01"))
 	}
@@ -151,8 +161,8 @@ func reportQuery(rep reports.Report, day time.Time) url.Values {
 		switch {
 		case k == "base":
 			q.Set("filter[base]", v)
-		case k == "kind" && rep.Kind != "payroll":
-			// The person kind picks the route (school), not a parameter.
+		case k == "kind" && rep.Kind != "payroll", k == "leave_kind":
+			// The person kind (school) or the leave kind picks the route, not a parameter.
 		default:
 			q.Set(k, v)
 		}
@@ -183,7 +193,7 @@ func (a *API) renderSavedReport(ctx context.Context, rep reports.Report, day tim
 		return reports.File{}, err
 	}
 	p := account.Principal{UserID: *rep.CreatedBy, OrgID: rep.OrgID, OrgKind: kind, Role: role}
-	path := reportPath(rep.Kind, kind, rep.Filters["kind"])
+	path := reportPath(rep.Kind, kind, rep.Filters)
 	var route *Route
 	for _, rt := range a.Routes() {
 		if rt.Method == "GET" && rt.Path == path {

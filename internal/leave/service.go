@@ -951,6 +951,15 @@ func (s *Service) Stats(ctx context.Context, orgID int64, kind string) (map[stri
 	return s.store.Stats(ctx, orgID, kind, today[:4]+"-01-01", monday.Format(time.DateOnly), monday.AddDate(0, 0, 6).Format(time.DateOnly))
 }
 
+// YearCounts counts the applications of a kind that start in the year, by status (pending,
+// approved, rejected, cancelled) and in all ("total"): the leave statistics report's summary.
+func (s *Service) YearCounts(ctx context.Context, orgID int64, kind string, year int) (map[string]int, error) {
+	if err := validKind(kind); err != nil {
+		return nil, err
+	}
+	return s.store.StatusCounts(ctx, orgID, kind, fmt.Sprintf("%04d-01-01", year), fmt.Sprintf("%04d-12-31", year))
+}
+
 // ---- attendance ----
 
 // Approved implements attendance.LeaveSource: approved leave (status 3) and away (4) per

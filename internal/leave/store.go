@@ -1160,6 +1160,28 @@ func (s *SQLStore) Stats(ctx context.Context, orgID int64, kind, yearStart, week
 	return map[string]int{"pending": pending, "approved": approved, "total": total, "week": week}, err
 }
 
+// StatusCounts counts the applications of a kind that start between from and to (dates), by
+// status; "total" is all of them.
+func (s *SQLStore) StatusCounts(ctx context.Context, orgID int64, kind, from, to string) (map[string]int, error) {
+	out := map[string]int{Pending: 0, Approved: 0, Rejected: 0, Cancelled: 0, "total": 0}
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT status, COUNT(*) FROM leave_applications
+		WHERE org_id = $1 AND kind = $2 AND from_date >= $3 AND from_date <= $4 GROUP BY status`, orgID, kind, from, to)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var st string
+		var n int
+		if err := rows.Scan(&st, &n); err != nil {
+			return nil, err
+		}
+		out[st] += n
+		out["total"] += n
+	}
+	return out, rows.Err()
+}
+
 // CalendarKey returns the organisation's calendar feed key, making one when asked.
 func (s *SQLStore) CalendarKey(ctx context.Context, orgID int64, fresh string) (string, error) {
 	if fresh != "" {

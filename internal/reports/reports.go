@@ -36,11 +36,13 @@ var Kinds = map[string][]string{
 	"monthly": {"kind", "base"},
 	"yearly":  {"kind"},
 	"payroll": {"kind", "group_id", "department_id", "mapping"},
+	// leave_kind: leave (the default) or away, the screen's two faces.
+	"leave_statistics": {"leave_kind"},
 }
 
 // Formats each kind can be sent as (payroll has no PDF layout).
 var Formats = map[string][]string{
-	"daily": {"xlsx", "pdf"}, "monthly": {"xlsx", "pdf"}, "yearly": {"xlsx", "pdf"}, "payroll": {"xlsx"},
+	"daily": {"xlsx", "pdf"}, "monthly": {"xlsx", "pdf"}, "yearly": {"xlsx", "pdf"}, "payroll": {"xlsx"}, "leave_statistics": {"xlsx", "pdf"},
 }
 
 // Schedules.
@@ -136,7 +138,7 @@ func (s *Service) check(ctx context.Context, orgID int64, in *Input) error {
 	}
 	allowed, ok := Kinds[in.Kind]
 	if !ok {
-		c.Add("kind", "validation.invalid", "kind must be daily, monthly, yearly or payroll", nil)
+		c.Add("kind", "validation.invalid", "kind must be daily, monthly, yearly, payroll or leave_statistics", nil)
 	}
 	if in.Filters == nil {
 		in.Filters = map[string]string{}
@@ -149,6 +151,8 @@ func (s *Service) check(ctx context.Context, orgID int64, in *Input) error {
 				c.Add(field, "validation.invalid", fmt.Sprintf("a %s report takes no filter %q", in.Kind, k), nil)
 			case k == "kind" && v != "" && v != "teacher" && v != "staff" && v != "employee":
 				c.Add(field, "validation.invalid", "kind must be teacher, staff or employee", nil)
+			case k == "leave_kind" && v != "" && v != "leave" && v != "away":
+				c.Add(field, "validation.invalid", "leave_kind must be leave or away", nil)
 			case strings.HasSuffix(k, "_id") || k == "mapping":
 				if n, err := strconv.ParseInt(v, 10, 64); v != "" && (err != nil || n < 1) {
 					c.Add(field, "validation.invalid", "must be an id", nil)

@@ -923,6 +923,10 @@ export interface paths {
     /** leave statistics: this week, pending, approved, total of the year */
     get: operations["getSchoolLeaveStatistics"];
   };
+  "/api/school/leave/statistics/report": {
+    /** The leave statistics of a year as a file: the applications starting in the year by status, then the leave ledger (per person and type: entitled, carried over, taken, pending, balance, taken per month) */
+    get: operations["getSchoolLeaveStatisticsReport"];
+  };
   "/api/school/leave/balances": {
     /** Every leave entitlement with its balance on a date */
     get: operations["getSchoolLeaveBalances"];
@@ -1044,6 +1048,10 @@ export interface paths {
   "/api/school/away/statistics": {
     /** Away statistics: this week, pending, approved, total of the year */
     get: operations["getSchoolAwayStatistics"];
+  };
+  "/api/school/away/statistics/report": {
+    /** The away statistics of a year as a file: the applications starting in the year by status, then the away ledger (per person and type: entitled, carried over, taken, pending, balance, taken per month) */
+    get: operations["getSchoolAwayStatisticsReport"];
   };
   "/api/school/away/balances": {
     /** Every away entitlement with its balance on a date */
@@ -1213,6 +1221,10 @@ export interface paths {
   "/api/company/leave/statistics": {
     /** leave statistics: this week, pending, approved, total of the year */
     get: operations["getCompanyLeaveStatistics"];
+  };
+  "/api/company/leave/statistics/report": {
+    /** The leave statistics of a year as a file: the applications starting in the year by status, then the leave ledger (per person and type: entitled, carried over, taken, pending, balance, taken per month) */
+    get: operations["getCompanyLeaveStatisticsReport"];
   };
   "/api/company/leave/balances": {
     /** Every leave entitlement with its balance on a date */
@@ -1420,6 +1432,10 @@ export interface paths {
   "/api/company/away/statistics": {
     /** Away statistics: this week, pending, approved, total of the year */
     get: operations["getCompanyAwayStatistics"];
+  };
+  "/api/company/away/statistics/report": {
+    /** The away statistics of a year as a file: the applications starting in the year by status, then the away ledger (per person and type: entitled, carried over, taken, pending, balance, taken per month) */
+    get: operations["getCompanyAwayStatisticsReport"];
   };
   "/api/company/away/balances": {
     /** Every away entitlement with its balance on a date */
@@ -3722,8 +3738,8 @@ export interface components {
     SavedReportInput: {
       name: string;
       /** @enum {string} */
-      kind: "daily" | "monthly" | "yearly" | "payroll";
-      /** @description The screen's filters, by kind: daily and yearly take kind (teacher, staff or employee); monthly kind and base; payroll kind, group_id, department_id and mapping. The period is not saved: a run covers the day it runs (daily), the month or year containing it, or on a monthly schedule the month before */
+      kind: "daily" | "monthly" | "yearly" | "payroll" | "leave_statistics";
+      /** @description The screen's filters, by kind: daily and yearly take kind (teacher, staff or employee); monthly kind and base; payroll kind, group_id, department_id and mapping; leave_statistics leave_kind (leave or away). The period is not saved: a run covers the day it runs (daily), the month (monthly, payroll) or year (yearly, leave_statistics) containing it, or on a monthly schedule the month before */
       filters?: {
         [key: string]: string;
       };
@@ -3752,7 +3768,7 @@ export interface components {
       id: number;
       name: string;
       /** @enum {string} */
-      kind: "daily" | "monthly" | "yearly" | "payroll";
+      kind: "daily" | "monthly" | "yearly" | "payroll" | "leave_statistics";
       filters: {
         [key: string]: string;
       };
@@ -9005,6 +9021,28 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
+  /** The leave statistics of a year as a file: the applications starting in the year by status, then the leave ledger (per person and type: entitled, carried over, taken, pending, balance, taken per month) */
+  getSchoolLeaveStatisticsReport: {
+    parameters: {
+      query?: {
+        /** @description pdf or xlsx (also 1 = pdf, 2 = xlsx) */
+        type?: string;
+        /** @description en, ms, ch, es, jp, de, fr: the language of the headings */
+        lang?: string;
+        /** @description YYYY (default this year) */
+        year?: string;
+        /** @description A date or year instead of year */
+        date?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["FileDownload"];
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
   /** Every leave entitlement with its balance on a date */
   getSchoolLeaveBalances: {
     parameters: {
@@ -9835,6 +9873,28 @@ export interface operations {
           };
         };
       };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** The away statistics of a year as a file: the applications starting in the year by status, then the away ledger (per person and type: entitled, carried over, taken, pending, balance, taken per month) */
+  getSchoolAwayStatisticsReport: {
+    parameters: {
+      query?: {
+        /** @description pdf or xlsx (also 1 = pdf, 2 = xlsx) */
+        type?: string;
+        /** @description en, ms, ch, es, jp, de, fr: the language of the headings */
+        lang?: string;
+        /** @description YYYY (default this year) */
+        year?: string;
+        /** @description A date or year instead of year */
+        date?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["FileDownload"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
@@ -10984,6 +11044,28 @@ export interface operations {
           };
         };
       };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** The leave statistics of a year as a file: the applications starting in the year by status, then the leave ledger (per person and type: entitled, carried over, taken, pending, balance, taken per month) */
+  getCompanyLeaveStatisticsReport: {
+    parameters: {
+      query?: {
+        /** @description pdf or xlsx (also 1 = pdf, 2 = xlsx) */
+        type?: string;
+        /** @description en, ms, ch, es, jp, de, fr: the language of the headings */
+        lang?: string;
+        /** @description YYYY (default this year) */
+        year?: string;
+        /** @description A date or year instead of year */
+        date?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["FileDownload"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];
@@ -12414,6 +12496,28 @@ export interface operations {
           };
         };
       };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** The away statistics of a year as a file: the applications starting in the year by status, then the away ledger (per person and type: entitled, carried over, taken, pending, balance, taken per month) */
+  getCompanyAwayStatisticsReport: {
+    parameters: {
+      query?: {
+        /** @description pdf or xlsx (also 1 = pdf, 2 = xlsx) */
+        type?: string;
+        /** @description en, ms, ch, es, jp, de, fr: the language of the headings */
+        lang?: string;
+        /** @description YYYY (default this year) */
+        year?: string;
+        /** @description A date or year instead of year */
+        date?: string;
+      };
+    };
+    responses: {
+      200: components["responses"]["FileDownload"];
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       422: components["responses"]["ValidationError"];

@@ -7,7 +7,7 @@ import { downloadAttendance, type ExportSpec, type ExportType } from '../api/rep
 import { saveBlob } from '../../../lib/download';
 import { translateApiError } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/use-session';
-import { SaveReportButton } from './saved-report-modal';
+import { SaveReportButton } from '../../../components/saved-report-modal';
 
 /** pdf and xlsx downloads of a report in the UI language, with a spinner while they run. */
 export function AttendanceExportButtons({ face, spec }: { face: AttendanceFace; spec: ExportSpec }) {

@@ -1,7 +1,7 @@
 // The payroll export under the attendance reports: pick a month, a group, a saved column
 // mapping and a format, and download; below, edit the organisation's mappings (rename,
 // reorder by dragging or with the up/down buttons, show or hide columns).
-import { SaveReportButton } from './saved-report-modal';
+import { SaveReportButton } from '../../../components/saved-report-modal';
 import { useSession } from '../../../lib/use-session';
 import { useEffect, useState } from 'react';
 import { App, Button, Card, Checkbox, DatePicker, Empty, Form, Input, Popconfirm, Radio, Select, Space, Typography } from 'antd';

@@ -10,8 +10,8 @@ import { QueryError } from '../../../components/query-error';
 import { ResponsiveTable, type ListColumn } from '../../../components/responsive-table';
 import { translateApiError } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/use-session';
-import { useDeleteSavedReport, useSavedReports, useSendSavedReport, type SavedReport } from '../api/saved-reports';
-import { REPORT_NAMESPACES, SavedReportModal } from './saved-report-modal';
+import { useDeleteSavedReport, useSavedReports, useSendSavedReport, type SavedReport } from '../../../lib/saved-reports';
+import { REPORT_NAMESPACES, SavedReportModal } from '../../../components/saved-report-modal';
 
 const when = (v?: string | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '–');
 

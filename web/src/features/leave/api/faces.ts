@@ -34,6 +34,8 @@ export interface OrgLeaveFace {
     typeForm: string;
     typeUpdate: string;
     statistics: string;
+    /** The statistics as a file (pdf or xlsx) of a year. */
+    statisticsReport: string;
     carryForward: string;
     ledger: string;
   };
@@ -48,7 +50,11 @@ export function orgFace(org: OrgKind, kind: LeaveKind): OrgLeaveFace {
       viewPermission: 'view.manage.company',
       editPermission: 'add.manage.company.employee',
       typePageSize: 30,
-      api: { types: b, typeForm: `${b}/form`, typeUpdate: `${b}/update`, statistics: `${b}/statistics`, carryForward: `${b}/carry-forward`, ledger: `${b}/ledger` },
+      api: { types: b, typeForm: `${b}/form`, typeUpdate: `${b}/update`, statistics: `${b}/statistics`,
+        statisticsReport: `${b}/statistics/report`,
+        carryForward: `${b}/carry-forward`,
+        ledger: `${b}/ledger`,
+      },
     };
   }
   const b = `/api/school/${kind}`;
@@ -63,6 +69,7 @@ export function orgFace(org: OrgKind, kind: LeaveKind): OrgLeaveFace {
       typeForm: `${b}/management/form`,
       typeUpdate: `${b}/management/update`,
       statistics: `${b}/statistics`,
+      statisticsReport: `${b}/statistics/report`,
       carryForward: `${b}/carry-forward`,
       ledger: `${b}/ledger`,
     },

@@ -1,10 +1,12 @@
-// Statistics cards (week, pending, approved, total), the year-end carry-forward and the
-// calendar feed link.
+// Statistics cards (week, pending, approved, total), the year's statistics as a file (and as a
+// saved report), the year-end carry-forward and the calendar feed link.
 import { useMemo, useState } from 'react';
 import { App, Button, Card, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Space, Statistic, Typography } from 'antd';
-import { CopyOutlined, ReloadOutlined } from '@ant-design/icons';
+import { CopyOutlined, FileExcelOutlined, FilePdfOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { apiDownload } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/download';
 import { translateApiError } from '../../../lib/form-errors';
 import { useSession } from '../../../lib/use-session';
 import { QueryError } from '../../../components/query-error';
@@ -12,6 +14,7 @@ import type { CarryResult, OrgLeaveFace } from '../api/faces';
 import { useAllLeaveTypes } from '../api/leave-types';
 import { useCalendarLink, useCarryForward, useLeaveStats, useLedger, useResetCalendarLink } from '../api/statistics';
 import { CarryForwardTable, type PersonLabel } from './carry-forward-table';
+import { SaveReportButton } from '../../../components/saved-report-modal';
 
 const KEYS = ['week', 'pending', 'approved', 'total'] as const;
 
@@ -29,6 +32,41 @@ export function StatsCards({ face }: { face: OrgLeaveFace }) {
         </Col>
       ))}
     </Row>
+  );
+}
+
+/** The year's statistics as a pdf or xlsx (applications by status and the ledger); saved as a report. */
+function StatisticsExport({ face, canSave }: { face: OrgLeaveFace; canSave: boolean }) {
+  const { t, i18n } = useTranslation(['leave', 'errors']);
+  const { message } = App.useApp();
+  const [year, setYear] = useState<number | null>(new Date().getFullYear());
+  const [busy, setBusy] = useState<'pdf' | 'xlsx' | null>(null);
+  const run = async (type: 'pdf' | 'xlsx') => {
+    setBusy(type);
+    try {
+      const { blob, fileName } = await apiDownload(face.api.statisticsReport, { type, lang: i18n.language, year: year ?? undefined }, `${face.kind}-statistics.${type}`);
+      saveBlob(blob, fileName);
+    } catch (e) {
+      message.error(translateApiError(t, e));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Card title={t('stats_export.title')} style={{ marginBottom: 16 }}>
+      <Typography.Paragraph type="secondary">{t('stats_export.intro')}</Typography.Paragraph>
+      <Space wrap>
+        <label htmlFor={`leave-stats-year-${face.kind}`}>{t('stats_export.year')}</label>
+        <InputNumber id={`leave-stats-year-${face.kind}`} min={2000} max={2200} value={year} onChange={(v) => setYear(v)} data-testid="leave-stats-year" />
+        <Button icon={<FilePdfOutlined />} loading={busy === 'pdf'} disabled={!!busy} onClick={() => void run('pdf')} data-testid="leave-stats-export-pdf">
+          {t('stats_export.pdf')}
+        </Button>
+        <Button icon={<FileExcelOutlined />} loading={busy === 'xlsx'} disabled={!!busy} onClick={() => void run('xlsx')} data-testid="leave-stats-export-xlsx">
+          {t('stats_export.xlsx')}
+        </Button>
+        {canSave && <SaveReportButton kind="leave_statistics" filters={{ leave_kind: face.kind }} />}
+      </Space>
+    </Card>
   );
 }
 
@@ -174,9 +212,12 @@ function CalendarFeed() {
 export function StatisticsPanel({ face, withCalendar = true }: { face: OrgLeaveFace; withCalendar?: boolean }) {
   const session = useSession();
   const canEdit = !!session?.permissions?.includes(face.editPermission);
+  // The file lists people: it needs the people-reading permission, as the ledger does.
+  const canExport = canEdit || !!session?.permissions?.includes(`view.manage.${face.org}.employee`);
   return (
     <div style={{ marginTop: 16 }}>
       <StatsCards face={face} />
+      {canExport && <StatisticsExport face={face} canSave={canEdit} />}
       {canEdit && <CarryForward face={face} />}
       {withCalendar && <CalendarFeed />}
     </div>

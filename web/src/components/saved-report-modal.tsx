@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import { App, Button, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, translateApiError } from '../../../lib/form-errors';
-import { useLanguage } from '../../../lib/language-context';
+import { applyServerErrors, translateApiError } from '../lib/form-errors';
+import { useLanguage } from '../lib/language-context';
 import {
   useCreateSavedReport,
   useReportRecipients,
@@ -13,7 +13,7 @@ import {
   type ReportKind,
   type SavedReport,
   type SavedReportInput,
-} from '../api/saved-reports';
+} from '../lib/saved-reports';
 
 export const REPORT_NAMESPACES = ['reports', 'common', 'errors'];
 const LANGS = ['en', 'ms', 'ch', 'jp', 'es', 'de', 'fr'] as const;

@@ -1,9 +1,9 @@
 // Saved and scheduled reports (issue 15): a report screen with its filters saved under a
 // name, e-mailed as a file on a schedule to chosen users; send now.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { DataEnvelope } from '../../../lib/api-schemas';
-import type { components } from '../../../lib/api-types';
+import { api } from './api-client';
+import type { DataEnvelope } from './api-schemas';
+import type { components } from './api-types';
 
 type Schemas = components['schemas'];
 export type SavedReport = Schemas['SavedReport'];
