@@ -8,11 +8,14 @@ const weekly = {
   created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z',
 };
 
+// A leave statistics report of the away face is named as such in the list.
+const awayStats = { ...weekly, id: 5, name: 'Errands this year', kind: 'leave_statistics', filters: { leave_kind: 'away' }, schedule: 'none' };
+
 function reportsApi() {
   const { access_token: _a, expires_at: _e, ...info } = companyOwner;
   return mockFetch((url, init) => {
     if (url.pathname === '/api/verify') return { body: { data: info } };
-    if (url.pathname === '/api/reports/saved') return { body: { data: [weekly] } };
+    if (url.pathname === '/api/reports/saved') return { body: { data: [weekly, awayStats] } };
     if (url.pathname === '/api/reports/recipients') {
       return { body: { data: [{ id: 1, name: 'Owner', email: 'owner@example.com', role: 'owner' }, { id: 2, name: 'Hana', email: 'hana@example.com', role: 'admin' }] } };
     }
@@ -31,6 +34,8 @@ describe('Saved reports screen', () => {
     await renderApp('/reports/saved');
     expect((await screen.findAllByTestId('saved-report-row-name', {}, { timeout: 30_000 }))[0].textContent).toBe('Office weekly');
     expect(screen.getAllByTestId('saved-report-row-schedule')[0].textContent).toBe('Every Monday at 07:30');
+    expect(screen.getAllByText('Away statistics').length).toBeGreaterThan(0);
+    expect(screen.queryAllByText('Leave statistics')).toHaveLength(0);
 
     fireEvent.click(screen.getAllByTestId('saved-report-send')[0]);
     expect(await screen.findByText('E-mailed to 2 people.')).toBeTruthy();

@@ -40,7 +40,7 @@ export default function SavedReportsPage() {
 
   const columns: ListColumn<SavedReport>[] = [
     { title: t('saved.name'), dataIndex: 'name', primary: true, render: (v: string) => <Typography.Text data-testid="saved-report-row-name">{v}</Typography.Text> },
-    { title: t('saved.kind'), dataIndex: 'kind', render: (k: SavedReport['kind']) => <Tag>{t(`saved.kinds.${k}`)}</Tag> },
+    { title: t('saved.kind'), dataIndex: 'kind', render: (k: SavedReport['kind'], r) => <Tag>{t(`saved.kinds.${k === 'leave_statistics' && r.filters?.leave_kind === 'away' ? 'away_statistics' : k}`)}</Tag> },
     { title: t('saved.schedule'), key: 'schedule', render: (_, r) => <span data-testid="saved-report-row-schedule">{scheduleText(r)}</span> },
     { title: t('saved.next_run'), dataIndex: 'next_run_at', render: (v: string | null) => when(v) },
     {
