@@ -230,7 +230,12 @@ func (s *Server) tableData(w http.ResponseWriter, r *http.Request, d device.Devi
 	text(w, name+"="+count+"\n")
 }
 
-// queryData takes POST /iclock/querydata, a terminal's answer to a DATA QUERY.
+// queryData takes POST /iclock/querydata, a terminal's answer to a DATA QUERY
+// (?type=tabledata&cmdid=<the query's id>&tablename=user&count=<n>, packcnt/packidx when the
+// table comes in several posts). The user table answering a synchronisation's query is kept
+// whole for Reconcile, as the attendance PUSH answer is (userList); the result the terminal
+// reports next on devicecmd runs the reconciliation. A post naming another command (cmdid)
+// than the query waiting is not taken as its answer.
 func (s *Server) queryData(w http.ResponseWriter, r *http.Request, d device.Device) {
 	r.Body = http.MaxBytesReader(w, r.Body, MaxUpload)
 	raw, err := io.ReadAll(r.Body)
@@ -238,7 +243,16 @@ func (s *Server) queryData(w http.ResponseWriter, r *http.Request, d device.Devi
 		http.Error(w, "upload too large", http.StatusRequestEntityTooLarge)
 		return
 	}
-	s.tableData(w, r, d, asText(string(raw)))
+	body := asText(string(raw))
+	q := r.URL.Query()
+	if strings.EqualFold(q.Get("tablename"), "user") && (q.Get("type") == "" || strings.EqualFold(q.Get("type"), "tabledata")) {
+		if err := s.userList(r.Context(), d, body, q.Get("cmdid")); err != nil {
+			slog.Error("iclock: user list", "sn", d.Code, "err", err)
+			http.Error(w, "try later", http.StatusServiceUnavailable)
+			return
+		}
+	}
+	s.tableData(w, r, d, body)
 }
 
 // rtlog stores a terminal's real-time events: every one as an access event for review, and
