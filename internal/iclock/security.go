@@ -35,7 +35,13 @@ type RTLog struct {
 	Door       int
 	Card       string
 	Index      string
-	Raw        string
+	// Thermal firmware adds "maskflag" (1 mask, 0 none) and "temperature" (°C or °F) to the
+	// keyed record (a captured SpeedFace record in security_test.go, rtlogThermal): read by
+	// key, so where they stand in the line does not matter. Nil when absent or not measured,
+	// as for ATTLOG (thermal).
+	Mask        *bool
+	Temperature *float64
+	Raw         string
 }
 
 // ErrBadRecord is a record that cannot be read.
@@ -77,6 +83,7 @@ func ParseRTLog(line string, loc *time.Location) (RTLog, error) {
 		return r, fmt.Errorf("%w: time %q", ErrBadRecord, clip(f["time"], 40))
 	}
 	r.Time, r.LocalTime = t, t.Format("2006-01-02T15:04:05")
+	r.Mask, r.Temperature = thermal(f["maskflag"], f["temperature"])
 	var e1, e2, e3 error
 	r.Event, e1 = intField(f, "event")
 	r.InOut, e2 = intField(f, "inoutstatus")
@@ -298,7 +305,7 @@ func (s *Server) rtlog(ctx context.Context, d device.Device, body string) (int, 
 				_, off := rec.Time.Zone()
 				verify, _ := strconv.Atoi(rec.VerifyType)
 				punches = append(punches, attendance.Punch{OrgID: d.OrgID, PersonID: pid, At: rec.Time, LocalTime: rec.LocalTime, Offset: off / 60,
-					Source: attendance.DeviceSource(d.ID), DeviceID: &dev, State: rec.InOut, VerifyMode: verify, Raw: rec.Raw})
+					Source: attendance.DeviceSource(d.ID), DeviceID: &dev, State: rec.InOut, VerifyMode: verify, Temperature: rec.Temperature, Mask: rec.Mask, Raw: rec.Raw})
 			}
 		}
 		events = append(events, ev)

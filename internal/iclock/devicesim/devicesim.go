@@ -554,10 +554,22 @@ func (s *Sim) PollUntilIdle(ctx context.Context, tries int) error {
 	return nil
 }
 
-// rtlogLine is a punch as a Security terminal sends it: keyed fields, TAB-separated.
+// rtlogLine is a punch as a Security terminal sends it: keyed fields, TAB-separated; a
+// thermal punch (PunchThermal) adds maskflag and temperature, as thermal firmware does.
 func (s *Sim) rtlogLine(a iclock.AttLog, event, index int) string {
-	return fmt.Sprintf("time=%s\tpin=%s\tcardno=0\teventaddr=1\tevent=%d\tinoutstatus=%d\tverifytype=%d\tindex=%d",
+	line := fmt.Sprintf("time=%s\tpin=%s\tcardno=0\teventaddr=1\tevent=%d\tinoutstatus=%d\tverifytype=%d\tindex=%d",
 		a.Time.Format("2006-01-02 15:04:05"), a.PIN, event, a.Status, a.Verify, index)
+	if a.Mask != nil || a.Temperature != nil {
+		mask, temp := "0", "0"
+		if a.Mask != nil && *a.Mask {
+			mask = "1"
+		}
+		if a.Temperature != nil {
+			temp = strconv.FormatFloat(*a.Temperature, 'f', 1, 64)
+		}
+		line += "\tmaskflag=" + mask + "\ttemperature=" + temp
+	}
+	return line
 }
 
 // Register is a Security terminal's registration (POST /iclock/registry) with its parameters,
