@@ -50,5 +50,27 @@ func TestThermalPunchesKeepTemperatureAndMask(t *testing.T) {
 		if len(p) != 1 || p[0].(map[string]any)["temperature"] != nil || p[0].(map[string]any)["mask"] != nil {
 			t.Fatalf("plain record: %v", p)
 		}
+
+		// A thermal Security PUSH terminal sends them as keyed rtlog fields.
+		e.expect(e.call("POST", "/api/device/facial/register", c.token, map[string]any{"name": "Thermal door", "code": "THERMSEC1"}), 201)
+		sec := devicesim.NewSecurity(e.srv.URL, "THERMSEC1")
+		if _, err := sec.Register(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if err := sec.SyncTime(ctx); err != nil { // its clock and zone, as 3.x firmware sets them
+			t.Fatal(err)
+		}
+		sec.PunchThermal("E2", time.Date(2026, 11, 19, 12, 30, 0, 0, kl), 2, 15, 36.4, true)
+		if _, err := sec.Upload(ctx, 10); err != nil {
+			t.Fatal(err)
+		}
+		got = ""
+		for _, r := range records(ids[1]) {
+			m := r.(map[string]any)
+			got += fmt.Sprintf("%v %v %v;", m["time"], m["temperature"], m["mask"])
+		}
+		if got != "08:09:00 <nil> <nil>;12:30:00 36.4 true;" {
+			t.Fatalf("records with a Security PUSH thermal punch: %s", got)
+		}
 	})
 }

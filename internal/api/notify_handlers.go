@@ -114,8 +114,19 @@ func (a *API) notificationPreferences(w http.ResponseWriter, r *http.Request) er
 	if err != nil {
 		return err
 	}
-	web.Data(w, http.StatusOK, map[string]any{"preferences": prefs, "kinds": notify.Kinds, "channels": notify.Channels})
+	web.Data(w, http.StatusOK, preferencesFor(p.Role, prefs))
 	return nil
+}
+
+// preferencesFor is the preferences answer with only the kinds the caller's role can
+// receive (a member never gets a device's offline/online notification).
+func preferencesFor(role string, prefs map[string]string) map[string]any {
+	kinds := notify.KindsFor(role)
+	shown := make(map[string]string, len(kinds))
+	for _, k := range kinds {
+		shown[k] = prefs[k]
+	}
+	return map[string]any{"preferences": shown, "kinds": kinds, "channels": notify.Channels}
 }
 
 type preferencesRequest struct {
@@ -135,7 +146,7 @@ func (a *API) setNotificationPreferences(w http.ResponseWriter, r *http.Request)
 	if err != nil {
 		return err
 	}
-	web.Data(w, http.StatusOK, map[string]any{"preferences": prefs, "kinds": notify.Kinds, "channels": notify.Channels})
+	web.Data(w, http.StatusOK, preferencesFor(p.Role, prefs))
 	return nil
 }
 

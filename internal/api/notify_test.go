@@ -154,6 +154,14 @@ func TestNotificationsInbox(t *testing.T) {
 		if prefs.str("data", "preferences", "rejected") != "both" {
 			t.Fatalf("%s", prefs.raw)
 		}
+		// A member never receives a device's offline/online notification (owners and admins
+		// do): those kinds are not offered to members.
+		if strings.Contains(prefs.raw, "device_offline") || strings.Contains(prefs.raw, "device_online") {
+			t.Fatalf("a member is offered the device kinds: %s", prefs.raw)
+		}
+		if p := e.expect(e.call("GET", "/api/notifications/preferences", f.admin, nil), 200); p.str("data", "preferences", "device_offline") != "both" || !strings.Contains(p.str("data", "kinds"), "device_online") {
+			t.Fatalf("an admin is not offered the device kinds: %s", p.raw)
+		}
 		r = e.expect(e.call("PUT", "/api/notifications/preferences", f.member, map[string]any{"preferences": map[string]any{"rejected": "in_app", "bogus": "both"}}), 422)
 		if !strings.Contains(r.raw, `"preferences.bogus"`) {
 			t.Fatalf("%s", r.raw)

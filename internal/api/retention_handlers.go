@@ -29,9 +29,12 @@ type retentionRequest struct {
 	DeviceRecordsDays  *int `json:"device_records_days"`
 	DeviceCommandsDays *int `json:"device_commands_days"`
 	NotificationsDays  *int `json:"notifications_days"`
+	// AccessEventsDays came after the others (issue 14): a client that does not send it keeps
+	// the stored period.
+	AccessEventsDays *int `json:"access_events_days"`
 }
 
-func toRetentionPolicy(req retentionRequest) (ops.RetentionPolicy, error) {
+func toRetentionPolicy(req retentionRequest, current ops.RetentionPolicy) (ops.RetentionPolicy, error) {
 	c := validate.New()
 	get := func(field string, v *int) int {
 		if v == nil {
@@ -46,6 +49,10 @@ func toRetentionPolicy(req retentionRequest) (ops.RetentionPolicy, error) {
 		DeviceRecordsDays:  get("device_records_days", req.DeviceRecordsDays),
 		DeviceCommandsDays: get("device_commands_days", req.DeviceCommandsDays),
 		NotificationsDays:  get("notifications_days", req.NotificationsDays),
+		AccessEventsDays:   current.AccessEventsDays,
+	}
+	if req.AccessEventsDays != nil {
+		p.AccessEventsDays = *req.AccessEventsDays
 	}
 	// The ranges of the periods given, beside the missing ones, so one answer names them all.
 	var ranges validate.Errors
@@ -76,7 +83,11 @@ func (a *API) setRetentionPolicy(w http.ResponseWriter, r *http.Request) error {
 	if err := web.Decode(w, r, &req); err != nil {
 		return err
 	}
-	p, err := toRetentionPolicy(req)
+	current, err := ops.Retention(r.Context(), a.DB, principal(r).OrgID)
+	if err != nil {
+		return err
+	}
+	p, err := toRetentionPolicy(req, current)
 	if err != nil {
 		return err
 	}

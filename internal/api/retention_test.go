@@ -44,6 +44,22 @@ func TestRetentionSettings(t *testing.T) {
 		if r := e.expect(e.call("GET", "/api/account/retention", other.token, nil), 200); r.str("data", "notifications_days") != "365" {
 			t.Fatalf("another organisation's policy changed: %s", r.raw)
 		}
+		// The access events' period (issue 14): stored when sent, kept when a client leaves it out.
+		if r.str("data", "access_events_days") != "365" || r.str("data", "defaults", "access_events_days") != "365" {
+			t.Fatalf("access events default: %s", r.raw)
+		}
+		all["access_events_days"] = 30
+		if r := e.expect(e.call("PUT", "/api/account/retention", admin, all), 200); r.str("data", "access_events_days") != "30" {
+			t.Fatalf("access events stored: %s", r.raw)
+		}
+		delete(all, "access_events_days")
+		if r := e.expect(e.call("PUT", "/api/account/retention", admin, all), 200); r.str("data", "access_events_days") != "30" {
+			t.Fatalf("access events left out was not kept: %s", r.raw)
+		}
+		all["access_events_days"] = -1
+		if r := e.expect(e.call("PUT", "/api/account/retention", admin, all), 422); !strings.Contains(r.raw, `"access_events_days"`) {
+			t.Fatalf("a negative period: %s", r.raw)
+		}
 	})
 }
 

@@ -573,6 +573,7 @@ func deviceRoutes(a *API) []Route {
 		perm(viewSchool, "GET", "/api/school/device/facial/code", f.code),
 		perm(addSchoolStaff, "POST", "/api/school/device/facial/synchronize", f.synchronise),
 		perm(viewSchool, "GET", "/api/school/device/facial/commands", f.commands),
+		perm(viewSchool, "GET", "/api/school/device/facial/access-events", f.accessEvents),
 
 		perm(viewOrg, "GET", "/api/device/beacon", a.listBeacons),
 		perm(addOrgStaff, "POST", "/api/device/beacon", a.saveBeacon(false)),

@@ -30,30 +30,36 @@ type DeviceUser struct {
 	PIN, Name, Pri, Card string
 }
 
-// ParseUserList reads the user lines of an OPERLOG or USERINFO upload: "USER PIN=1\tName=..."
-// (OPERLOG) or "PIN=1\tName=..." (USERINFO); other lines (OPLOG, FP, BIOPHOTO) are skipped.
+// ParseUserList reads the user lines of a user list upload: "USER PIN=1\tName=..." (OPERLOG),
+// "PIN=1\tName=..." (USERINFO) or, from Security PUSH 3.x firmware answering its user query
+// on /iclock/querydata, "user uid=1\tcardno=\tpin=1\tpassword=\tgroup=1\tstarttime=0\t
+// endtime=0\tname=...\tprivilege=0" (keys in lower case, read by key: the field list grew
+// across firmware versions). Other lines (OPLOG, FP, BIOPHOTO) are skipped.
 func ParseUserList(body string) []DeviceUser {
 	var out []DeviceUser
 	for _, line := range strings.Split(body, "\n") {
 		line = strings.TrimSpace(line)
+		keyed := false // 3.x: any field order, the PIN under "pin"
 		if rest, ok := strings.CutPrefix(line, "USER "); ok {
 			line = strings.TrimSpace(rest)
+		} else if rest, ok := strings.CutPrefix(line, "user "); ok {
+			line, keyed = strings.TrimSpace(rest), true
 		}
-		if !strings.HasPrefix(line, "PIN=") {
+		if !keyed && !strings.HasPrefix(line, "PIN=") {
 			continue
 		}
 		var u DeviceUser
 		for _, part := range strings.Split(line, "\t") {
 			k, v, _ := strings.Cut(part, "=")
 			v = strings.TrimSpace(v)
-			switch strings.TrimSpace(k) {
-			case "PIN":
+			switch strings.ToLower(strings.TrimSpace(k)) {
+			case "pin":
 				u.PIN = v
-			case "Name":
+			case "name":
 				u.Name = v
-			case "Pri", "Privilege":
+			case "pri", "privilege":
 				u.Pri = v
-			case "Card":
+			case "card", "cardno":
 				u.Card = v
 			}
 		}

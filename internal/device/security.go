@@ -16,6 +16,9 @@ const (
 	UseAccess     = "access"
 )
 
+// SecurityQueryUsers is QueryUsers in the Security PUSH 3.x form: every field of every user.
+const SecurityQueryUsers = "DATA QUERY tablename=user,fielddesc=*,filter=*"
+
 // ProtocolSecurity is Device.Protocol of a terminal that registered over Security PUSH 3.x.
 const ProtocolSecurity = "security"
 
@@ -66,10 +69,17 @@ func SecurityCommand(cmd string) string {
 	case strings.HasPrefix(cmd, "DATA UPDATE BIOPHOTO "):
 		f := fields(strings.TrimPrefix(cmd, "DATA UPDATE BIOPHOTO "))
 		return "DATA UPDATE biophoto PIN=" + f["PIN"] + "\tType=" + f["Type"] + "\tSize=" + f["Size"] + "\tContent=" + f["Content"] + "\tFormat=0\tUrl=\tPostBackTmpFlag=0"
+	case cmd == QueryUsers:
+		// A synchronisation's user query. The terminal posts its user table to
+		// /iclock/querydata (type=tabledata, cmdid=<this command>, tablename=user, records
+		// "user uid=..\tpin=..\tname=..\tprivilege=.."), then reports the result; the list
+		// is reconciled as the attendance PUSH answer is (Reconcile). Shape as in the public
+		// kittiu/thai_zkt ADMS server (push_protocol_3.py cmd_check and querydata/index.py):
+		// "DATA QUERY tablename=user,fielddesc=*,filter=*"; a summary of the vendor's Security
+		// PUSH 3.1.2 document (§9.4 Query) gives the querydata parameters.
+		return SecurityQueryUsers
 	case cmd == "INFO", cmd == "CHECK", strings.HasPrefix(cmd, "DATA QUERY "):
-		// No 3.x form here. A synchronisation's user query (DATA QUERY USERINFO) marked done
-		// unsent is reconciled against an empty list: everyone re-sent, nothing deleted. The
-		// 3.x query (DATA QUERY tablename=user,...) answered through querydata is not read yet.
+		// No 3.x form here: the terminal would refuse them.
 		return ""
 	}
 	return cmd

@@ -26,7 +26,11 @@ type AttLog struct {
 	// Thermal firmware (body temperature and mask detection) adds MaskFlag and Temperature
 	// after the two reserved fields: PIN, time, status, verify, work code, reserved,
 	// reserved, mask flag (1 mask, 0 none), temperature (°C, e.g. "36.6"). Nil when the line
-	// does not carry them or carries the "not measured" value (0, 255, empty).
+	// does not carry them or carries the "not measured" value (0, 255, empty). These two
+	// positions could not be checked against a public source with the search tools (issue 14:
+	// public ATTLOG parsers name fields 7 onward only as reserved); a line whose fields there are
+	// no plausible temperature is read as not thermal (thermal), so a wrong guess loses the
+	// reading, never the punch. Security PUSH terminals send them by key (RTLog).
 	Mask        *bool
 	Temperature *float64
 	Raw         string

@@ -35,7 +35,13 @@ type RTLog struct {
 	Door       int
 	Card       string
 	Index      string
-	Raw        string
+	// Thermal firmware adds "maskflag" (1 mask, 0 none) and "temperature" (°C or °F) to the
+	// keyed record (a captured SpeedFace record in security_test.go, rtlogThermal): read by
+	// key, so where they stand in the line does not matter. Nil when absent or not measured,
+	// as for ATTLOG (thermal).
+	Mask        *bool
+	Temperature *float64
+	Raw         string
 }
 
 // ErrBadRecord is a record that cannot be read.
@@ -77,6 +83,7 @@ func ParseRTLog(line string, loc *time.Location) (RTLog, error) {
 		return r, fmt.Errorf("%w: time %q", ErrBadRecord, clip(f["time"], 40))
 	}
 	r.Time, r.LocalTime = t, t.Format("2006-01-02T15:04:05")
+	r.Mask, r.Temperature = thermal(f["maskflag"], f["temperature"])
 	var e1, e2, e3 error
 	r.Event, e1 = intField(f, "event")
 	r.InOut, e2 = intField(f, "inoutstatus")
@@ -230,7 +237,12 @@ func (s *Server) tableData(w http.ResponseWriter, r *http.Request, d device.Devi
 	text(w, name+"="+count+"\n")
 }
 
-// queryData takes POST /iclock/querydata, a terminal's answer to a DATA QUERY.
+// queryData takes POST /iclock/querydata, a terminal's answer to a DATA QUERY
+// (?type=tabledata&cmdid=<the query's id>&tablename=user&count=<n>, packcnt/packidx when the
+// table comes in several posts). The user table answering a synchronisation's query is kept
+// whole for Reconcile, as the attendance PUSH answer is (userList); the result the terminal
+// reports next on devicecmd runs the reconciliation. A post naming another command (cmdid)
+// than the query waiting is not taken as its answer.
 func (s *Server) queryData(w http.ResponseWriter, r *http.Request, d device.Device) {
 	r.Body = http.MaxBytesReader(w, r.Body, MaxUpload)
 	raw, err := io.ReadAll(r.Body)
@@ -238,7 +250,16 @@ func (s *Server) queryData(w http.ResponseWriter, r *http.Request, d device.Devi
 		http.Error(w, "upload too large", http.StatusRequestEntityTooLarge)
 		return
 	}
-	s.tableData(w, r, d, asText(string(raw)))
+	body := asText(string(raw))
+	q := r.URL.Query()
+	if strings.EqualFold(q.Get("tablename"), "user") && (q.Get("type") == "" || strings.EqualFold(q.Get("type"), "tabledata")) {
+		if err := s.userList(r.Context(), d, body, q.Get("cmdid")); err != nil {
+			slog.Error("iclock: user list", "sn", d.Code, "err", err)
+			http.Error(w, "try later", http.StatusServiceUnavailable)
+			return
+		}
+	}
+	s.tableData(w, r, d, body)
 }
 
 // rtlog stores a terminal's real-time events: every one as an access event for review, and
@@ -284,7 +305,7 @@ func (s *Server) rtlog(ctx context.Context, d device.Device, body string) (int, 
 				_, off := rec.Time.Zone()
 				verify, _ := strconv.Atoi(rec.VerifyType)
 				punches = append(punches, attendance.Punch{OrgID: d.OrgID, PersonID: pid, At: rec.Time, LocalTime: rec.LocalTime, Offset: off / 60,
-					Source: attendance.DeviceSource(d.ID), DeviceID: &dev, State: rec.InOut, VerifyMode: verify, Raw: rec.Raw})
+					Source: attendance.DeviceSource(d.ID), DeviceID: &dev, State: rec.InOut, VerifyMode: verify, Temperature: rec.Temperature, Mask: rec.Mask, Raw: rec.Raw})
 			}
 		}
 		events = append(events, ev)

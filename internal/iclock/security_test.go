@@ -31,9 +31,21 @@ func TestParseRTLog(t *testing.T) {
 		!r.Time.Equal(time.Date(2017, 1, 10, 11, 49, 32, 0, kl)) || r.LocalTime != "2017-01-10T11:49:32" {
 		t.Fatalf("%+v %v", r, err)
 	}
+	if r.Mask != nil || r.Temperature != nil {
+		t.Fatalf("a record without thermal fields has %v %v", r.Mask, r.Temperature)
+	}
 	r, err = ParseRTLog(rtlogThermal, kl)
-	if err != nil || r.PIN != "41235478" || r.Event != 3 || r.InOut != 1 || r.VerifyType != "0000000000000010" {
+	if err != nil || r.PIN != "41235478" || r.Event != 3 || r.InOut != 1 || r.VerifyType != "0000000000000010" ||
+		r.Mask == nil || !*r.Mask || r.Temperature == nil || *r.Temperature != 36.5 {
 		t.Fatalf("thermal: %+v %v", r, err)
+	}
+	// Read by key: in front of the other fields, in Fahrenheit, or "not measured" (255).
+	r, _ = ParseRTLog("temperature=98.6\tmaskflag=0\t"+rtlogGranted, kl)
+	if r.Mask == nil || *r.Mask || r.Temperature == nil || *r.Temperature != 37 {
+		t.Fatalf("thermal first, °F: %v %v", r.Mask, r.Temperature)
+	}
+	if r, _ = ParseRTLog(rtlogGranted+"\tmaskflag=0\ttemperature=255", kl); r.Mask != nil || r.Temperature != nil {
+		t.Fatalf("not measured: %v %v", r.Mask, r.Temperature)
 	}
 	for _, bad := range []string{"", "pin=1\tevent=0", "time=2026-13-01 00:00:00\tpin=1\tevent=0", "time=2026-01-01 00:00:00\tpin=1\tevent=x",
 		"time=2026-01-01 00:00:00\tpin=1", "time=2026-01-01 00:00:00\tpin=1\tevent=0\teventaddr=door"} {
@@ -122,7 +134,8 @@ func FuzzParseRTLog(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if !storable(r.PIN) || len(r.PIN) > 40 || len(r.VerifyType) > 32 || len(r.Card) > 40 || len(r.Raw) > 1000 || r.LocalTime != r.Time.Format("2006-01-02T15:04:05") {
+		if !storable(r.PIN) || len(r.PIN) > 40 || len(r.VerifyType) > 32 || len(r.Card) > 40 || len(r.Raw) > 1000 || r.LocalTime != r.Time.Format("2006-01-02T15:04:05") ||
+			(r.Temperature != nil && (*r.Temperature < 25 || *r.Temperature > 45)) {
 			t.Fatalf("accepted a bad record %+v from %q", r, line)
 		}
 		switch EventKind(r.PIN, r.Event) {

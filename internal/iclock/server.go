@@ -349,7 +349,7 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request, d device.Device)
 	if table != "ATTLOG" {
 		// The user list answering a synchronisation's query is kept whole for Reconcile.
 		if table == "OPERLOG" || table == "USERINFO" {
-			if err := s.userList(ctx, d, body); err != nil {
+			if err := s.userList(ctx, d, body, ""); err != nil {
 				slog.Error("iclock: user list", "sn", d.Code, "err", err)
 				http.Error(w, "try later", http.StatusServiceUnavailable)
 				return
@@ -383,15 +383,19 @@ func (s *Server) upload(w http.ResponseWriter, r *http.Request, d device.Device)
 	text(w, fmt.Sprintf("OK: %d\n", n))
 }
 
-// userList keeps an OPERLOG or USERINFO upload holding user lines while the device's user
-// query is waiting for its answer.
-func (s *Server) userList(ctx context.Context, d device.Device, body string) error {
+// userList keeps an upload holding user lines (OPERLOG, USERINFO, a 3.x querydata user
+// table) while the device's user query is waiting for its answer. cmdid, when the terminal
+// names the command it answers (3.x), must be that query.
+func (s *Server) userList(ctx context.Context, d device.Device, body, cmdid string) error {
 	if len(device.ParseUserList(body)) == 0 {
 		return nil
 	}
 	id, err := s.Devices.PendingSync(ctx, d)
 	if err != nil || id == 0 {
 		return err
+	}
+	if cmdid != "" && cmdid != strconv.FormatInt(id, 10) {
+		return nil
 	}
 	return s.Devices.RecordUserList(ctx, d, id, body)
 }

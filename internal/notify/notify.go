@@ -36,6 +36,21 @@ const (
 // Kinds lists every kind, in the order the preferences screen shows them.
 var Kinds = []string{Submitted, Waiting, Approved, Rejected, Cancelled, CorrectionApplied, DeviceOffline, DeviceOnline}
 
+// KindsFor lists the kinds a user of the role can receive, in Kinds' order: the device
+// kinds go to owners and admins only (Admins), so a member's preferences do not offer them.
+func KindsFor(role string) []string {
+	if role == "owner" || role == "admin" {
+		return Kinds
+	}
+	out := make([]string, 0, len(Kinds))
+	for _, k := range Kinds {
+		if k != DeviceOffline && k != DeviceOnline {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
 // The delivery channels a user may choose per kind.
 const (
 	ChannelBoth  = "both"

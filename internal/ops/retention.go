@@ -35,11 +35,14 @@ type RetentionPolicy struct {
 	DeviceCommandsDays int `json:"device_commands_days"`
 	// NotificationsDays keeps the in-app notifications, read or not.
 	NotificationsDays int `json:"notifications_days"`
+	// AccessEventsDays keeps the access events of Security PUSH terminals (door events,
+	// granted or denied), by the event's instant; the punches some became follow PunchesDays.
+	AccessEventsDays int `json:"access_events_days"`
 }
 
 // DefaultRetention is an organisation's policy until an owner or admin changes it.
 func DefaultRetention() RetentionPolicy {
-	return RetentionPolicy{PunchesDays: 7*365 + 2, UnknownPINsDays: 90, DeviceRecordsDays: 180, DeviceCommandsDays: 180, NotificationsDays: 365}
+	return RetentionPolicy{PunchesDays: 7*365 + 2, UnknownPINsDays: 90, DeviceRecordsDays: 180, DeviceCommandsDays: 180, NotificationsDays: 365, AccessEventsDays: 365}
 }
 
 // InstanceRetention is the instance's policy for data of no organisation (HADIR_RETENTION_*).
@@ -63,7 +66,7 @@ func (p RetentionPolicy) Validate() error {
 		name string
 		v    int
 	}{{"punches_days", p.PunchesDays}, {"unknown_pins_days", p.UnknownPINsDays}, {"device_records_days", p.DeviceRecordsDays},
-		{"device_commands_days", p.DeviceCommandsDays}, {"notifications_days", p.NotificationsDays}} {
+		{"device_commands_days", p.DeviceCommandsDays}, {"notifications_days", p.NotificationsDays}, {"access_events_days", p.AccessEventsDays}} {
 		switch {
 		case f.v < 0:
 			c.Add(f.name, "validation.invalid", f.name+" must be 0 (keep for ever) or a number of days", nil)
@@ -77,8 +80,8 @@ func (p RetentionPolicy) Validate() error {
 // Retention reads the policy of an organisation (the defaults when it has set none).
 func Retention(ctx context.Context, db *database.DB, orgID int64) (RetentionPolicy, error) {
 	var p RetentionPolicy
-	err := db.QueryRowContext(ctx, `SELECT punches_days, unknown_pins_days, device_records_days, device_commands_days, notifications_days
-		FROM retention_policies WHERE org_id = $1`, orgID).Scan(&p.PunchesDays, &p.UnknownPINsDays, &p.DeviceRecordsDays, &p.DeviceCommandsDays, &p.NotificationsDays)
+	err := db.QueryRowContext(ctx, `SELECT punches_days, unknown_pins_days, device_records_days, device_commands_days, notifications_days, access_events_days
+		FROM retention_policies WHERE org_id = $1`, orgID).Scan(&p.PunchesDays, &p.UnknownPINsDays, &p.DeviceRecordsDays, &p.DeviceCommandsDays, &p.NotificationsDays, &p.AccessEventsDays)
 	if errors.Is(err, sql.ErrNoRows) {
 		return DefaultRetention(), nil
 	}
@@ -90,12 +93,12 @@ func SetRetention(ctx context.Context, db *database.DB, orgID int64, p Retention
 	if err := p.Validate(); err != nil {
 		return RetentionPolicy{}, err
 	}
-	_, err := db.Q(ctx).ExecContext(ctx, `INSERT INTO retention_policies (org_id, punches_days, unknown_pins_days, device_records_days, device_commands_days, notifications_days, updated_at)
-		VALUES ($1, $2, $3, $4, $5, $6, $7)
+	_, err := db.Q(ctx).ExecContext(ctx, `INSERT INTO retention_policies (org_id, punches_days, unknown_pins_days, device_records_days, device_commands_days, notifications_days, access_events_days, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
 		ON CONFLICT (org_id) DO UPDATE SET punches_days = excluded.punches_days, unknown_pins_days = excluded.unknown_pins_days,
 			device_records_days = excluded.device_records_days, device_commands_days = excluded.device_commands_days,
-			notifications_days = excluded.notifications_days, updated_at = excluded.updated_at`,
-		orgID, p.PunchesDays, p.UnknownPINsDays, p.DeviceRecordsDays, p.DeviceCommandsDays, p.NotificationsDays, database.Now())
+			notifications_days = excluded.notifications_days, access_events_days = excluded.access_events_days, updated_at = excluded.updated_at`,
+		orgID, p.PunchesDays, p.UnknownPINsDays, p.DeviceRecordsDays, p.DeviceCommandsDays, p.NotificationsDays, p.AccessEventsDays, database.Now())
 	if err != nil {
 		return RetentionPolicy{}, database.MapError(err)
 	}
@@ -198,6 +201,7 @@ func (p *Purger) Org(ctx context.Context, orgID int64, zone string, now time.Tim
 		{"device_records", "device_uploads", "id", "org_id = $1 AND created_at < $2 AND tbl <> 'ATTLOG-REJECTED'", pol.DeviceRecordsDays, false},
 		{"device_commands", "device_commands", "id", "org_id = $1 AND created_at < $2 AND status NOT IN ('queued', 'sent')", pol.DeviceCommandsDays, false},
 		{"notifications", "notifications", "id", "org_id = $1 AND created_at < $2", pol.NotificationsDays, false},
+		{"access_events", "access_events", "id", "org_id = $1 AND at < $2", pol.AccessEventsDays, false},
 	}
 	for _, s := range steps {
 		c, ok := cutoff(now, loc, s.days)

@@ -73,6 +73,9 @@ func (f retentionFixture) rows(t *testing.T, org, user, person, device int64, at
 	exec(t, db, `INSERT INTO device_uploads (org_id, device_id, tbl, body, created_at) VALUES ($1, $2, 'OPERLOG', $3, $4)`, org, device, fmt.Sprint(seq), at)
 	exec(t, db, `INSERT INTO device_commands (org_id, device_id, command, status, created_at, expires_at) VALUES ($1, $2, 'C', 'ok', $3, $3)`, org, device, at)
 	exec(t, db, `INSERT INTO notifications (org_id, user_id, kind, created_at) VALUES ($1, $2, 'k', $3)`, org, user, at)
+	// An access event is aged by its instant (at), not by when it reached the server.
+	exec(t, db, `INSERT INTO access_events (org_id, device_id, pin, at, local_time, event, kind, verify_type, in_out, door, card, punched, raw, created_at)
+		VALUES ($1, $2, '1', $3, $4, 0, 'granted', '15', 0, 1, '', FALSE, '', $5)`, org, device, at, fmt.Sprint(seq), at.Add(48*time.Hour))
 }
 
 func count(t *testing.T, db *database.DB, q string, args ...any) int {
@@ -96,7 +99,7 @@ func TestRetentionPurgesOnlyWhatIsPastItsPeriod(t *testing.T) {
 		// 30 days before on Berlin's calendar is 24 October 08:05 CEST = 06:05 UTC, an hour
 		// earlier than 30×24 h before now.
 		punchCut := time.Date(2026, 10, 24, 6, 5, 0, 0, time.UTC)
-		if _, err := ops.SetRetention(ctx, db, f.berlin, ops.RetentionPolicy{PunchesDays: 30, UnknownPINsDays: 30, DeviceRecordsDays: 30, DeviceCommandsDays: 30, NotificationsDays: 30}); err != nil {
+		if _, err := ops.SetRetention(ctx, db, f.berlin, ops.RetentionPolicy{PunchesDays: 30, UnknownPINsDays: 30, DeviceRecordsDays: 30, DeviceCommandsDays: 30, NotificationsDays: 30, AccessEventsDays: 30}); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := ops.SetRetention(ctx, db, f.keeper, ops.RetentionPolicy{}); err != nil {
@@ -138,7 +141,7 @@ func TestRetentionPurgesOnlyWhatIsPastItsPeriod(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := ops.Purged{"punches": 7, "unknown_pins": 7, "device_records": 7, "device_commands": 7, "notifications": 7,
+		want := ops.Purged{"punches": 7, "unknown_pins": 7, "device_records": 7, "device_commands": 7, "notifications": 7, "access_events": 7,
 			"sessions": 2, "login_failures": 1, "outbox": 1, "webhook_deliveries": 2}
 		for k, v := range want {
 			if got[k] != v {
@@ -154,7 +157,10 @@ func TestRetentionPurgesOnlyWhatIsPastItsPeriod(t *testing.T) {
 		if n := count(t, db, `SELECT COUNT(*) FROM punches WHERE org_id = $1 AND at_unix = $2`, f.berlin, punchCut.Unix()); n != 1 {
 			t.Errorf("the punch made at the cutoff instant: %d rows, want it kept", n)
 		}
-		for _, tbl := range []string{"punches", "device_uploads", "notifications"} {
+		if n := count(t, db, `SELECT COUNT(*) FROM access_events WHERE org_id = $1 AND at = $2`, f.berlin, punchCut); n != 1 {
+			t.Errorf("the access event at the cutoff instant: %d rows, want it kept", n)
+		}
+		for _, tbl := range []string{"punches", "device_uploads", "notifications", "access_events"} {
 			if n := count(t, db, `SELECT COUNT(*) FROM `+tbl+` WHERE org_id = $1`, f.keeper); n == 0 {
 				t.Errorf("%s of the organisation that keeps everything were purged", tbl)
 			}
@@ -191,7 +197,7 @@ func TestRetentionPolicyValidation(t *testing.T) {
 		if p, _ := ops.Retention(ctx, db, f.berlin); p != ops.DefaultRetention() {
 			t.Fatalf("a refused policy was stored: %+v", p)
 		}
-		want := ops.RetentionPolicy{PunchesDays: 1, UnknownPINsDays: 2, DeviceRecordsDays: 3, DeviceCommandsDays: 4, NotificationsDays: 0}
+		want := ops.RetentionPolicy{PunchesDays: 1, UnknownPINsDays: 2, DeviceRecordsDays: 3, DeviceCommandsDays: 4, NotificationsDays: 0, AccessEventsDays: 6}
 		if _, err := ops.SetRetention(ctx, db, f.berlin, want); err != nil {
 			t.Fatal(err)
 		}
@@ -245,8 +251,8 @@ func TestRetentionClaimedByOneNode(t *testing.T) {
 			t.Errorf("%d punches past the default period left", n)
 		}
 		last, err := ops.LastSuccess(ctx, dbs[0], ops.JobRetention)
-		if err != nil || last == nil || last.SizeBytes != 5 {
-			t.Fatalf("last run: %+v %v, want 5 rows purged", last, err)
+		if err != nil || last == nil || last.SizeBytes != 6 { // one of each kind of record
+			t.Fatalf("last run: %+v %v, want 6 rows purged", last, err)
 		}
 		for _, j := range jobs {
 			if again, err := j.Tick(ctx, now.Add(time.Hour)); err != nil || again {

@@ -44,6 +44,7 @@ test('the owner changes how long notifications are kept, by keyboard, from the S
     await notifications.waitFor({ timeout: 15_000 });
     assert.equal(await notifications.inputValue(), '365');
     assert.equal(await p.getByLabel('Punches (the attendance record)').inputValue(), '2557');
+    assert.equal(await p.getByLabel('Door access events of Security PUSH terminals').inputValue(), '365');
     await notifications.focus();
     await p.keyboard.press('Control+A');
     await p.keyboard.type('30');
@@ -59,6 +60,7 @@ test('the owner changes how long notifications are kept, by keyboard, from the S
     assert.equal(got.status, 200, got.text);
     assert.equal(got.body.data.notifications_days, 30);
     assert.equal(got.body.data.punches_days, 2557);
+    assert.equal(got.body.data.access_events_days, 365);
   }));
 
 test('the screen passes axe at 1440 px and at 390 px, without sideways scrolling on the phone', () =>

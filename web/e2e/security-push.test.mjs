@@ -2,6 +2,7 @@
 // granted and a refused event (rtlog). The device's drawer lists them under "Access events" (below its tabs)
 // (the granted one marked as a punch); switching the device to access use in its form is kept.
 // Axe passes on the drawer at 1440 px and at 390 px (where its sections are a segmented control).
+// The list then shows the device's use and protocol.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiCall, axeViolations, choose, screenshotOnFailure, settled, signIn, startBrowser, startServer } from './harness.mjs';
@@ -80,4 +81,7 @@ test('a Security PUSH terminal registers, its events are listed, and the device 
     await page.getByTestId('device-submit').waitFor({ state: 'hidden' });
     const form = await apiCall(server.baseURL, 'GET', `/api/device/facial/form?id=${dev.body.data.id}`, undefined, token);
     assert.equal(form.body.data.use, 'access', form.text);
+    // The list says what the device is for and which protocol it speaks.
+    const row = page.getByTestId('devices-table').locator('tr', { hasText: 'Lobby gate' });
+    await row.getByTestId('device-row-use').filter({ hasText: 'Access control · Security PUSH' }).waitFor();
   }));

@@ -356,6 +356,13 @@ func (s *Sim) Poll(ctx context.Context) (int, error) {
 				return 0, err
 			}
 		}
+		// A Security PUSH 3.x terminal posts its table to /iclock/querydata, naming the
+		// query (cmdid), before it reports the result.
+		if s.Security && strings.HasPrefix(cmd, "DATA QUERY tablename=user,") && ret >= 0 {
+			if err := s.queryUsers(ctx, idText); err != nil {
+				return 0, err
+			}
+		}
 		recheck = recheck || cmd == "CHECK"
 		r := "ID=" + idText + "&Return=" + strconv.Itoa(ret) + "&CMD=" + kind
 		if extra != "" {
@@ -405,6 +412,38 @@ func (s *Sim) uploadUsers(ctx context.Context) error {
 	return nil
 }
 
+// queryUsers posts the user table as a Security PUSH 3.x terminal answers
+// "DATA QUERY tablename=user,...": POST /iclock/querydata?type=tabledata&cmdid=<id>&
+// tablename=user&count=<n>&packcnt=<packs>&packidx=<i>, one "user uid=..\tpin=.." record a
+// line, 1,000 a post; each post is acknowledged "user=<count>".
+func (s *Sim) queryUsers(ctx context.Context, cmdID string) error {
+	users := s.Users()
+	lines := make([]string, len(users))
+	for i, u := range users {
+		lines[i] = fmt.Sprintf("user uid=%d\tcardno=%s\tpin=%s\tpassword=\tgroup=1\tstarttime=0\tendtime=0\tname=%s\tprivilege=%s\tdisable=0\tverify=0",
+			i+1, u.Card, u.PIN, u.Name, u.Pri)
+	}
+	const per = 1000
+	packs := max(1, (len(lines)+per-1)/per)
+	for i := 0; i < packs; i++ {
+		part := lines[min(i*per, len(lines)):min((i+1)*per, len(lines))]
+		q := url.Values{"type": {"tabledata"}, "cmdid": {cmdID}, "tablename": {"user"}, "count": {strconv.Itoa(len(part))},
+			"packcnt": {strconv.Itoa(packs)}, "packidx": {strconv.Itoa(i + 1)}}
+		body := strings.Join(part, "\n")
+		if body != "" {
+			body += "\n"
+		}
+		code, reply, _, err := s.do(ctx, "POST", s.url("/iclock/querydata", q), body)
+		if err != nil {
+			return err
+		}
+		if code != http.StatusOK || strings.TrimSpace(reply) != "user="+strconv.Itoa(len(part)) {
+			return fmt.Errorf("devicesim: user table not acknowledged: %d %q", code, strings.TrimSpace(reply))
+		}
+	}
+	return nil
+}
+
 // apply runs one command on the user table and gives its return code.
 func (s *Sim) apply(cmd string) (int, string, string) {
 	s.mu.Lock()
@@ -433,6 +472,8 @@ func (s *Sim) apply(cmd string) (int, string, string) {
 		u.Photo = true
 		s.users[u.PIN] = u
 		return 0, "DATA", ""
+	case s.Security && strings.HasPrefix(cmd, "DATA QUERY tablename=user,") && !s.NoUserQuery:
+		return len(s.users), "DATA", "" // the table goes up by POST querydata (queryUsers)
 	case s.Security:
 		// A 3.x terminal refuses the attendance PUSH commands (USERINFO, INFO, CHECK).
 		return -1002, strings.Fields(cmd + " X")[0], ""
@@ -513,10 +554,22 @@ func (s *Sim) PollUntilIdle(ctx context.Context, tries int) error {
 	return nil
 }
 
-// rtlogLine is a punch as a Security terminal sends it: keyed fields, TAB-separated.
+// rtlogLine is a punch as a Security terminal sends it: keyed fields, TAB-separated; a
+// thermal punch (PunchThermal) adds maskflag and temperature, as thermal firmware does.
 func (s *Sim) rtlogLine(a iclock.AttLog, event, index int) string {
-	return fmt.Sprintf("time=%s\tpin=%s\tcardno=0\teventaddr=1\tevent=%d\tinoutstatus=%d\tverifytype=%d\tindex=%d",
+	line := fmt.Sprintf("time=%s\tpin=%s\tcardno=0\teventaddr=1\tevent=%d\tinoutstatus=%d\tverifytype=%d\tindex=%d",
 		a.Time.Format("2006-01-02 15:04:05"), a.PIN, event, a.Status, a.Verify, index)
+	if a.Mask != nil || a.Temperature != nil {
+		mask, temp := "0", "0"
+		if a.Mask != nil && *a.Mask {
+			mask = "1"
+		}
+		if a.Temperature != nil {
+			temp = strconv.FormatFloat(*a.Temperature, 'f', 1, 64)
+		}
+		line += "\tmaskflag=" + mask + "\ttemperature=" + temp
+	}
+	return line
 }
 
 // Register is a Security terminal's registration (POST /iclock/registry) with its parameters,

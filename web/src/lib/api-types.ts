@@ -1553,6 +1553,10 @@ export interface paths {
     /** The commands of a device, newest first (page size 30) */
     get: operations["getSchoolDeviceFacialCommands"];
   };
+  "/api/school/device/facial/access-events": {
+    /** The real-time events of the school's Security PUSH terminals, newest first (page size 30) */
+    get: operations["getSchoolDeviceFacialAccessEvents"];
+  };
   "/api/device/beacon": {
     /** List the beacons (page size 20) */
     get: operations["getDeviceBeacon"];
@@ -2416,6 +2420,8 @@ export interface components {
       device_commands_days: number;
       /** @description In-app notifications (default 365) */
       notifications_days: number;
+      /** @description Access events of Security PUSH terminals, by the event's instant (default 365). Always in an answer; a request that leaves it out keeps the stored period. */
+      access_events_days?: number;
     };
     RetentionPolicyResponse: components["schemas"]["RetentionPolicy"] & {
       defaults: components["schemas"]["RetentionPolicy"];
@@ -13314,6 +13320,33 @@ export interface operations {
         content: {
           "application/json": {
             data: components["schemas"]["DeviceCommand"][];
+            meta: components["schemas"]["ListMeta"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** The real-time events of the school's Security PUSH terminals, newest first (page size 30) */
+  getSchoolDeviceFacialAccessEvents: {
+    parameters: {
+      query?: {
+        "page[number]"?: components["parameters"]["PageNumber"];
+        "page[size]"?: components["parameters"]["PageSize"];
+        device_id?: number;
+        kind?: "granted" | "denied" | "alarm" | "device" | "unknown";
+      };
+    };
+    responses: {
+      /** @description A page of access events */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["AccessEvent"][];
             meta: components["schemas"]["ListMeta"];
           };
         };

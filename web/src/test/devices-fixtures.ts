@@ -25,6 +25,8 @@ export function device(id: number, lastSeen: string | null, health: Partial<Reco
     clock_drift: null,
     backlog_commands: 0,
     backlog_punches: null,
+    use: 'attendance',
+    protocol: '',
     ...health,
   };
 }
@@ -41,7 +43,7 @@ export function devicesApi(session: Session, path: string) {
             device(2, '2026-01-01T08:00:00Z'),
             device(3, null),
             // The server's judgement wins over the browser's two-minute rule.
-            device(4, new Date(Date.now() - 50_000).toISOString(), { health: 'offline', clock_drift: -1 }),
+            device(4, new Date(Date.now() - 50_000).toISOString(), { health: 'offline', clock_drift: -1, use: 'access', protocol: 'security' }),
           ],
           meta: { pagination: { total: 4, count: 4, per_page: 20, current_page: 1, total_pages: 1 } },
         },

@@ -5,7 +5,6 @@ import type { DataEnvelope, ListEnvelope } from '../../../lib/api-schemas';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import {
   ACCESS_EVENTS_PAGE_SIZE,
-  ACCESS_EVENTS_PATH,
   type AccessEvent,
   COMMANDS_PAGE_SIZE,
   ENROL_PAGE_SIZE,
@@ -160,7 +159,7 @@ export function useAccessEvents(face: DeviceFace, deviceId: number, page: number
   return useQuery({
     queryKey: [...deviceKeys.all(face), 'access-events', deviceId, page],
     queryFn: ({ signal }) =>
-      api.get<ListEnvelope<AccessEvent>>(ACCESS_EVENTS_PATH, { device_id: deviceId, 'page[number]': page, 'page[size]': ACCESS_EVENTS_PAGE_SIZE }, signal),
+      api.get<ListEnvelope<AccessEvent>>(face.api.accessEvents, { device_id: deviceId, 'page[number]': page, 'page[size]': ACCESS_EVENTS_PAGE_SIZE }, signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -8,8 +8,7 @@ export type DeviceInput = Schemas['DeviceInput'];
 export type DeviceCommand = Schemas['DeviceCommand'];
 export type AccessEvent = Schemas['AccessEvent'];
 
-/** The access events of Security PUSH terminals (company devices only). */
-export const ACCESS_EVENTS_PATH = '/api/device/facial/access-events';
+/** Page size of the access events of Security PUSH terminals (both faces). */
 export const ACCESS_EVENTS_PAGE_SIZE = 30;
 export type DeviceCommandStatus = Schemas['DeviceCommandStatus'];
 export type DevicePerson = Schemas['DevicePerson'];
@@ -25,7 +24,17 @@ export interface DeviceFace {
   pageSize: number;
   viewPermission: string;
   editPermission: string;
-  api: { list: string; form: string; create: string; update: string; remove: string; code: string; synchronize: string; commands: string };
+  api: {
+    list: string;
+    form: string;
+    create: string;
+    update: string;
+    remove: string;
+    code: string;
+    synchronize: string;
+    commands: string;
+    accessEvents: string;
+  };
   /** The kinds of people a device enrols, each with its list/add/remove endpoints. */
   kinds: { kind: EnrolKind; in: string; not: string; add: string; remove: string }[];
 }
@@ -47,6 +56,7 @@ export const COMPANY_DEVICES: DeviceFace = {
     code: '/api/device/code',
     synchronize: '/api/device/facial/synchronize',
     commands: '/api/device/facial/commands',
+    accessEvents: '/api/device/facial/access-events',
   },
   kinds: [
     {
@@ -75,6 +85,7 @@ export const SCHOOL_DEVICES: DeviceFace = {
     code: `${SCHOOL_BASE}/code`,
     synchronize: `${SCHOOL_BASE}/synchronize`,
     commands: `${SCHOOL_BASE}/commands`,
+    accessEvents: `${SCHOOL_BASE}/access-events`,
   },
   kinds: (['teacher', 'staff'] as const).map((kind) => ({
     kind,

@@ -155,7 +155,7 @@ export function DeviceDrawer({ face, deviceId, canEdit, onClose }: { face: Devic
             ]}
           />
           {/* Below the sections, not a fourth one: four crowd a phone's width. */}
-          {face.org === 'company' && device.protocol === 'security' && (
+          {device.protocol === 'security' && (
             <Card size="small" title={t('access.tab')} data-testid="access-events-card" style={{ marginTop: 16 }}>
               <AccessEventsTab face={face} deviceId={device.id} />
             </Card>

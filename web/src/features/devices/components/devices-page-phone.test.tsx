@@ -27,6 +27,12 @@ describe('facial devices list on a phone', () => {
     const backlogs = screen.getAllByTestId('device-row-backlog').map((el) => el.textContent);
     expect(backlogs).toEqual(['3 commands · 12 punches', '0 commands · — punches', '0 commands · — punches', '0 commands · — punches']);
     expect(screen.getAllByTestId('device-row-drift').map((el) => el.textContent)).toEqual(['Clock: 90 sec ahead', 'Clock: On time']);
+    expect(screen.getAllByTestId('device-row-use').map((el) => el.textContent)).toEqual([
+      'Attendance · Attendance PUSH (T&A)',
+      'Attendance · Attendance PUSH (T&A)',
+      'Attendance · Attendance PUSH (T&A)',
+      'Access control · Security PUSH',
+    ]);
     expect(screen.getAllByTestId('device-last-contact')).toHaveLength(3);
   });
 

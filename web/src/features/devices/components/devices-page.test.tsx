@@ -34,6 +34,9 @@ describe('facial devices list', () => {
     const row4 = screen.getByText('Gate 4').closest('tr')!;
     expect(within(row4).getByTestId('device-row-drift').textContent).toBe('Clock: On time');
     expect(within(row4).getByTestId('device-row-drift').closest('.ant-tag')).toBeNull();
+    // Each device's use and protocol generation (issue 14).
+    expect(within(row1).getByTestId('device-row-use').textContent).toBe('Attendance · Attendance PUSH (T&A)');
+    expect(within(row4).getByTestId('device-row-use').textContent).toBe('Access control · Security PUSH');
   }, 60_000); // the whole app shell renders: slow on a busy machine
 
   it('uses page size 10 for schools', async () => {

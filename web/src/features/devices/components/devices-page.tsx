@@ -44,6 +44,16 @@ function DriftLine({ drift }: { drift: number | null | undefined }) {
   );
 }
 
+/** What the device is for and which protocol generation it speaks (issue 14). */
+function UseLine({ device }: { device: Device }) {
+  const { t } = useTranslation('devices');
+  return (
+    <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }} title={t('fields.use_protocol')} data-testid="device-row-use">
+      {t(`form.uses.${device.use === 'access' ? 'access' : 'attendance'}`)} · {t(`protocols.${device.protocol === 'security' ? 'security' : 'attendance'}`)}
+    </Typography.Text>
+  );
+}
+
 export default function DevicesPage({ org }: { org: DeviceOrg }) {
   const { t: rawT } = useTranslation(['devices', 'common', 'errors']);
   const t = withDeviceErrors(rawT);
@@ -111,10 +121,12 @@ export default function DevicesPage({ org }: { org: DeviceOrg }) {
           <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
             <LongText maxWidth="12em">{d.firmware}</LongText>
           </Typography.Text>
+          <UseLine device={d} />
         </>
       ),
       cardHidden: true,
     },
+    { title: rawT('fields.use_protocol'), key: 'use_card', cardOnly: true, render: (_, d) => <UseLine device={d} /> },
     { title: rawT('fields.model'), dataIndex: 'model', key: 'model_card', cardOnly: true },
     { title: rawT('fields.firmware'), dataIndex: 'firmware', key: 'firmware_card', cardOnly: true },
     { title: rawT('fields.purchase_date'), dataIndex: 'purchase_date', key: 'purchase_date' },

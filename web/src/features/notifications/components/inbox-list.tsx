@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useInbox, useMarkAllRead, useMarkRead, type Notification } from '../api/notifications';
 import { QueryError } from '../../../components/query-error';
+import { useSession } from '../../../lib/use-session';
 import { notificationLink, notificationText } from './notification-text';
 
 /** Read by screen readers, not shown: the dot says "unread" to the eye only. */
@@ -28,7 +29,8 @@ function Item({ n, onNavigate }: { n: Notification; onNavigate?: () => void }) {
   const { token } = theme.useToken();
   const read = useMarkRead();
   const text = notificationText(t, n);
-  const link = notificationLink(n);
+  const orgKind = useSession()?.org?.kind;
+  const link = notificationLink(n, orgKind);
   return (
     <li
       data-testid="notification-item"

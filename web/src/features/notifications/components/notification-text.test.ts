@@ -53,5 +53,10 @@ describe('notificationText', () => {
     expect(notificationLink({ kind: 'correction_applied', params: {} })).toBe('/personal/attendance');
     expect(notificationLink({ kind: 'approved', params: { request_kind: 'overtime' } })).toBe('/personal/attendance');
     expect(notificationLink({ kind: 'waiting', params: { request_kind: 'leave' } })).toBe('/approvals');
+    // A device's notification opens its drawer on the devices list of the reader's organisation.
+    expect(notificationLink({ kind: 'device_offline', params: { device_id: 3 } }, 'company')).toBe('/device/facial?device=3');
+    expect(notificationLink({ kind: 'device_online', params: { device_id: 7 } }, 'school')).toBe('/school/management/device/facial?device=7');
+    expect(notificationLink({ kind: 'device_offline', params: {} }, 'company')).toBeUndefined();
+    expect(notificationLink({ kind: 'device_offline', params: { device_id: 3 } })).toBeUndefined();
   });
 });

@@ -55,8 +55,11 @@ export function notificationText(t: TFunction, n: Pick<Notification, 'kind' | 'p
   }
 }
 
-/** Where a notification leads: the applicant's own list, or the approvals of its kind. */
-export function notificationLink(n: Pick<Notification, 'kind' | 'params'>): string | undefined {
+/**
+ * Where a notification leads: the applicant's own list, the approvals of its kind, or the
+ * device's drawer on the devices list of the reader's kind of organisation.
+ */
+export function notificationLink(n: Pick<Notification, 'kind' | 'params'>, orgKind?: string): string | undefined {
   const p = (n.params ?? {}) as Params;
   const kind = str(p, 'kind') === 'away' ? 'away' : 'leave';
   switch (n.kind) {
@@ -70,6 +73,13 @@ export function notificationLink(n: Pick<Notification, 'kind' | 'params'>): stri
       return '/personal/attendance';
     case 'waiting':
       return '/approvals';
+    case 'device_offline':
+    case 'device_online': {
+      const id = Number(p.device_id);
+      if (!Number.isInteger(id) || id <= 0) return undefined;
+      const list = orgKind === 'school' ? '/school/management/device/facial' : orgKind === 'company' ? '/device/facial' : undefined;
+      return list && `${list}?device=${id}`;
+    }
     default:
       return undefined;
   }

@@ -15,6 +15,7 @@ export const RETENTION_FIELDS = [
   'device_records_days',
   'device_commands_days',
   'notifications_days',
+  'access_events_days',
 ] as const satisfies readonly (keyof RetentionPolicy)[];
 
 export const retentionKeys = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { companyOwner, mockFetch, renderApp, signIn } from '../../../test/render-app';
 
-const defaults = { punches_days: 2557, unknown_pins_days: 90, device_records_days: 180, device_commands_days: 180, notifications_days: 365 };
+const defaults = { punches_days: 2557, unknown_pins_days: 90, device_records_days: 180, device_commands_days: 180, notifications_days: 365, access_events_days: 365 };
 
 function retentionApi() {
   const { access_token: _a, expires_at: _e, ...info } = companyOwner;
@@ -27,7 +27,8 @@ describe('Data retention screen', () => {
     const punches = (await screen.findByTestId('retention-punches_days', {}, { timeout: 30_000 })) as HTMLInputElement;
     await waitFor(() => expect(punches.value).toBe('2557'));
     expect(screen.getByLabelText('Notifications')).toBeTruthy();
-    expect(screen.getAllByText('Default (days): 365. 0 keeps for ever.').length).toBe(1);
+    expect(screen.getAllByText('Default (days): 365. 0 keeps for ever.').length).toBe(2); // notifications, access events
+    expect(screen.getByLabelText('Door access events of Security PUSH terminals')).toBeTruthy();
 
     fireEvent.change(screen.getByTestId('retention-notifications_days'), { target: { value: '0' } });
     fireEvent.click(screen.getByTestId('retention-save'));
