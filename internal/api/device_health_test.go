@@ -128,6 +128,9 @@ func TestDeviceHealthOfflineAndBack(t *testing.T) {
 			n := 0
 			for _, m := range e.smtp.Messages() {
 				if strings.Contains(m.Subject, "HLT0001") && strings.Contains(m.Subject, word) {
+					if want := fmt.Sprintf("/device/facial?device=%d\n", dev); !strings.Contains(m.Body, want) {
+						t.Errorf("the e-mail does not link to the device (%s): %s", want, m.Body)
+					}
 					n++
 				}
 			}

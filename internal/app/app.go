@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/url"
+	"strings"
 	"time"
 
 	"hadir/internal/account"
@@ -228,14 +229,20 @@ func New(ctx context.Context, cfg config.Config, db *database.DB, opt Options) (
 func deviceHealthNotes(nt *notify.Service, hooks *webhook.Service, baseURL string) func(ctx context.Context, t device.Transition) error {
 	return func(ctx context.Context, t device.Transition) error {
 		kind, event := notify.DeviceOffline, webhook.DeviceOffline
+		// The terminal's drawer on its organisation's devices page (as the in-app note links).
+		list := "/device/facial"
+		if t.OrgKind == "school" {
+			list = "/school/management/device/facial"
+		}
+		link := fmt.Sprintf("%s%s?device=%d", strings.TrimRight(baseURL, "/"), list, t.DeviceID)
 		subject := fmt.Sprintf("Device %s (%s) is offline", t.Name, t.Code)
-		body := fmt.Sprintf("The device %s (serial number %s) has not called Hadir since %s.\nPunches taken on it meanwhile are kept on the device and sent when it is back.\n\nSee the devices in Hadir: %s\n",
-			t.Name, t.Code, t.LastSeen.UTC().Format(time.RFC3339), baseURL)
+		body := fmt.Sprintf("The device %s (serial number %s) has not called Hadir since %s.\nPunches taken on it meanwhile are kept on the device and sent when it is back.\n\nSee the device in Hadir: %s\n",
+			t.Name, t.Code, t.LastSeen.UTC().Format(time.RFC3339), link)
 		if t.To == device.HealthOnline {
 			kind, event = notify.DeviceOnline, webhook.DeviceOnline
 			subject = fmt.Sprintf("Device %s (%s) is back online", t.Name, t.Code)
-			body = fmt.Sprintf("The device %s (serial number %s) calls Hadir again (%s).\n\nSee the devices in Hadir: %s\n",
-				t.Name, t.Code, t.LastSeen.UTC().Format(time.RFC3339), baseURL)
+			body = fmt.Sprintf("The device %s (serial number %s) calls Hadir again (%s).\n\nSee the device in Hadir: %s\n",
+				t.Name, t.Code, t.LastSeen.UTC().Format(time.RFC3339), link)
 		}
 		admins, err := nt.Admins(ctx, t.OrgID)
 		if err != nil {

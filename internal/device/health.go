@@ -27,6 +27,7 @@ type Transition struct {
 	DeviceID int64
 	Name     string
 	Code     string
+	OrgKind  string // school or company: where the terminal's page is
 	From, To string
 	LastSeen time.Time
 	At       time.Time
@@ -78,8 +79,8 @@ func (h *HealthChecker) Check(ctx context.Context) ([]Transition, error) {
 		return nil, err
 	}
 	// Every organisation's terminals: the checker is the system's, not a tenant's request.
-	rows, err := s.q(ctx).QueryContext(ctx, `SELECT id, org_id, name, code, last_seen, poll_interval, health_state FROM devices
-		WHERE enabled = TRUE AND last_seen IS NOT NULL ORDER BY id`)
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT d.id, d.org_id, d.name, d.code, d.last_seen, d.poll_interval, d.health_state, o.kind
+		FROM devices d JOIN orgs o ON o.id = d.org_id WHERE d.enabled = TRUE AND d.last_seen IS NOT NULL ORDER BY d.id`)
 	if err != nil {
 		return nil, err
 	}
@@ -88,7 +89,7 @@ func (h *HealthChecker) Check(ctx context.Context) ([]Transition, error) {
 		var t Transition
 		var seen sql.NullTime
 		var poll int
-		if err := rows.Scan(&t.DeviceID, &t.OrgID, &t.Name, &t.Code, &seen, &poll, &t.From); err != nil {
+		if err := rows.Scan(&t.DeviceID, &t.OrgID, &t.Name, &t.Code, &seen, &poll, &t.From, &t.OrgKind); err != nil {
 			rows.Close()
 			return nil, err
 		}
