@@ -4,6 +4,7 @@ import (
 	"errors"
 	"hadir/internal/approval"
 	"hadir/internal/correction"
+	"hadir/internal/overtime"
 	"hadir/internal/reports"
 	"hadir/internal/webhook"
 	"log/slog"
@@ -57,6 +58,7 @@ var errorTable = []struct {
 	{people.ErrNotFound, errNotFound},
 	{approval.ErrNotFound, errNotFound},
 	{correction.ErrNotFound, errNotFound},
+	{overtime.ErrNotFound, errNotFound},
 	{correction.ErrForbidden, errForbidden},
 	{approval.ErrUnknown, errNotFound},
 	{approval.ErrNotWaiting, web.NewError(http.StatusForbidden, "approval.not_waiting", "this request is not waiting for you")},

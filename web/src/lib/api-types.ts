@@ -1326,6 +1326,10 @@ export interface paths {
     /** Ask for approval of one's own overtime of a past date (the group needs overtime approved); it goes through the organisation's overtime chain. One request per person and date: asking again answers the same one (200) */
     post: operations["requestOvertime"];
   };
+  "/api/requests/overtime/{id}/withdraw": {
+    /** Withdraw one's own pending overtime request: it becomes cancelled and the approvals engine cancels its chain (a cancelled step on its timeline), as for a withdrawn leave application. Somebody else's request or another organisation's is 404; a decided or already withdrawn one 409 (approval.decided). A withdrawn date stays withdrawn: asking for it again answers the withdrawn request */
+    post: operations["withdrawOvertimeRequest"];
+  };
   "/api/requests/attendance/{id}/attachment": {
     /** An attendance-correction request's document, for its requester, their manager, an approver it waits or waited for, and admins */
     get: operations["getAttendanceRequestAttachment"];
@@ -2857,8 +2861,11 @@ export interface components {
       /** @description The minutes the approvers allow (an approving level may lower them); the approved overtime once approved (never more than the day has) */
       minutes: number;
       reason: string;
-      /** @enum {string} */
-      state: "pending" | "approved" | "rejected";
+      /**
+       * @description cancelled: withdrawn by its member while pending
+       * @enum {string}
+       */
+      state: "pending" | "approved" | "rejected" | "cancelled";
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -3264,10 +3271,10 @@ export interface components {
       /** @description The part of it approved: all of it when the group needs no approval, else what the overtime request's approvers allowed (0 until approved) */
       overtime_approved_minutes?: number;
       /**
-       * @description The overtime request's state; absent without one
+       * @description The overtime request's state (cancelled: withdrawn by the member); absent without one
        * @enum {string}
        */
-      overtime_state?: "pending" | "approved" | "rejected";
+      overtime_state?: "pending" | "approved" | "rejected" | "cancelled";
       /** @description The group needs overtime approved: the member may ask with POST /api/requests/overtime */
       overtime_needs_approval?: boolean;
     };
@@ -11795,6 +11802,43 @@ export interface operations {
       };
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
+  /** Withdraw one's own pending overtime request: it becomes cancelled and the approvals engine cancels its chain (a cancelled step on its timeline), as for a withdrawn leave application. Somebody else's request or another organisation's is 404; a decided or already withdrawn one 409 (approval.decided). A withdrawn date stays withdrawn: asking for it again answers the withdrawn request */
+  withdrawOvertimeRequest: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          comment?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The withdrawn request with its timeline */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["OvertimeRequest"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description Already decided or withdrawn (approval.decided) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
       413: components["responses"]["TooLarge"];
       422: components["responses"]["ValidationError"];
       503: components["responses"]["ServiceUnavailable"];
