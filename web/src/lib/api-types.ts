@@ -1590,7 +1590,7 @@ export interface paths {
   "/api/attendance/patterns/{id}": {
     /** Change a rotation pattern */
     put: operations["putAttendancePattern"];
-    /** Remove a pattern no group follows (409 pattern.in_use otherwise) */
+    /** Remove a pattern no group follows or followed (a version of a group's pattern keeps the past days it decided; 409 pattern.in_use otherwise) */
     delete: operations["deleteAttendancePattern"];
   };
   "/api/attendance/group-patterns": {
@@ -1598,9 +1598,9 @@ export interface paths {
     get: operations["getAttendanceGroupPatterns"];
   };
   "/api/attendance/group-patterns/{id}": {
-    /** Make group {id} follow a pattern from start_date (day 0 of the cycle), replacing the pattern it followed; before start_date its weekly schedule decides */
+    /** Make group {id} follow a pattern from start_date (day 0 of the cycle): a new version of the group's pattern, in force from effective_from until a later version; the days before it keep the rule they had. Before start_date its weekly schedule decides */
     put: operations["putAttendanceGroupPattern"];
-    /** Put group {id} back on its weekly schedule */
+    /** Put group {id} back on its weekly schedule from effective_from (a version without a pattern); the days before keep the pattern they had. 404 when the group never followed a pattern */
     delete: operations["deleteAttendanceGroupPattern"];
   };
   "/api/attendance/roster": {
@@ -1962,6 +1962,11 @@ export interface components {
       pattern_id: number;
       /** Format: date */
       start_date: string;
+      /**
+       * Format: date
+       * @description The date from which the latest version of the group's pattern decides
+       */
+      effective_from: string;
     };
     RosterChange: {
       person_ids?: number[];
@@ -3811,7 +3816,7 @@ export interface components {
       redelivery_of: number | null;
     };
     /** @enum {string} */
-    AuditEntityKind: "settings" | "user" | "person" | "person_record" | "person_invite" | "department" | "position" | "group" | "group_member" | "schedule" | "holiday" | "day_override" | "attendance_request" | "overtime_request" | "leave_type" | "entitlement" | "application" | "approval_chain" | "approval_request" | "delegation" | "device" | "device_person" | "beacon" | "clock_site" | "clock_site_group" | "kiosk" | "kiosk_pin" | "token" | "two_factor" | "notification_preference" | "retention_policy" | "payroll_mapping" | "sso_provider" | "shift" | "shift_pattern" | "group_pattern" | "roster_entry" | "webhook" | "saved_report";
+    AuditEntityKind: "settings" | "user" | "person" | "person_record" | "person_invite" | "department" | "position" | "group" | "group_member" | "schedule" | "holiday" | "day_override" | "attendance_request" | "overtime_request" | "leave_type" | "entitlement" | "application" | "approval_chain" | "approval_request" | "delegation" | "device" | "device_person" | "beacon" | "clock_site" | "clock_site_group" | "kiosk" | "kiosk_pin" | "token" | "two_factor" | "notification_preference" | "retention_policy" | "payroll_mapping" | "sso_provider" | "shift" | "shift_pattern" | "group_pattern" | "group_pattern_version" | "roster_entry" | "webhook" | "saved_report";
     AuditSettings: {
       /** @description days an entry is kept; 0 keeps it for ever */
       retention_days: number;
@@ -13574,7 +13579,7 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
-  /** Remove a pattern no group follows (409 pattern.in_use otherwise) */
+  /** Remove a pattern no group follows or followed (a version of a group's pattern keeps the past days it decided; 409 pattern.in_use otherwise) */
   deleteAttendancePattern: {
     parameters: {
       path: {
@@ -13606,7 +13611,7 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
-  /** Make group {id} follow a pattern from start_date (day 0 of the cycle), replacing the pattern it followed; before start_date its weekly schedule decides */
+  /** Make group {id} follow a pattern from start_date (day 0 of the cycle): a new version of the group's pattern, in force from effective_from until a later version; the days before it keep the rule they had. Before start_date its weekly schedule decides */
   putAttendanceGroupPattern: {
     parameters: {
       path: {
@@ -13619,6 +13624,11 @@ export interface operations {
           pattern_id: number;
           /** Format: date */
           start_date: string;
+          /**
+           * Format: date
+           * @description From when this choice decides (any date; versions after it are removed). Default: the start date for a group that never followed a pattern; otherwise today in the organisation's zone, or the start date when later
+           */
+          effective_from?: string;
         };
       };
     };
@@ -13639,9 +13649,13 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
-  /** Put group {id} back on its weekly schedule */
+  /** Put group {id} back on its weekly schedule from effective_from (a version without a pattern); the days before keep the pattern they had. 404 when the group never followed a pattern */
   deleteAttendanceGroupPattern: {
     parameters: {
+      query?: {
+        /** @description Default today in the organisation's zone; not a date: 422 */
+        effective_from?: string;
+      };
       path: {
         id: number;
       };
@@ -13660,6 +13674,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };
