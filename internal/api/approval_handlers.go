@@ -458,6 +458,44 @@ func (a *API) askOvertime(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+type overtimeWithdraw struct {
+	Comment string `json:"comment"`
+}
+
+// withdrawOvertime is the caller's withdrawal of their own pending overtime request: the
+// approvals engine cancels it as it cancels a withdrawn leave application. Somebody else's
+// request: 404; one already decided: 409.
+func (a *API) withdrawOvertime(w http.ResponseWriter, r *http.Request) error {
+	id, err := pathID(r)
+	if err != nil {
+		return err
+	}
+	var req overtimeWithdraw
+	if r.ContentLength != 0 {
+		if err := web.Decode(w, r, &req); err != nil {
+			return err
+		}
+	}
+	// A caller without a person has no request to withdraw: 404, as for somebody else's.
+	me, err := a.People.Mine(r.Context(), principal(r))
+	if errors.Is(err, people.ErrNotFound) {
+		return overtime.ErrNotFound
+	}
+	if err != nil {
+		return err
+	}
+	act, err := a.approvalActor(r)
+	if err != nil {
+		return err
+	}
+	out, err := a.Overtime.Withdraw(r.Context(), principal(r).OrgID, me.ID, id, act, req.Comment)
+	if err != nil {
+		return err
+	}
+	web.Data(w, http.StatusOK, out)
+	return nil
+}
+
 // myOvertime lists the caller's overtime requests with their timelines.
 func (a *API) myOvertime(w http.ResponseWriter, r *http.Request) error {
 	return writeMine(a, w, r, a.Overtime.Mine)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"hadir/internal/approval"
 	"hadir/internal/correction"
+	"hadir/internal/overtime"
 	"hadir/internal/reports"
 	"hadir/internal/webhook"
 	"log/slog"
@@ -57,6 +58,7 @@ var errorTable = []struct {
 	{people.ErrNotFound, errNotFound},
 	{approval.ErrNotFound, errNotFound},
 	{correction.ErrNotFound, errNotFound},
+	{overtime.ErrNotFound, errNotFound},
 	{correction.ErrForbidden, errForbidden},
 	{approval.ErrUnknown, errNotFound},
 	{approval.ErrNotWaiting, web.NewError(http.StatusForbidden, "approval.not_waiting", "this request is not waiting for you")},
@@ -147,7 +149,7 @@ var errorTable = []struct {
 	{attendance.ErrPatternName, &web.Error{Status: http.StatusConflict, Code: "pattern.name_taken", Message: "a pattern with this name already exists",
 		Fields: validate.Field("name", "validation.taken", "a pattern with this name already exists")}},
 	{attendance.ErrShiftInUse, web.NewError(http.StatusConflict, "shift.in_use", "a pattern or the roster uses this shift")},
-	{attendance.ErrPatternUsed, web.NewError(http.StatusConflict, "pattern.in_use", "a group follows this pattern")},
+	{attendance.ErrPatternUsed, web.NewError(http.StatusConflict, "pattern.in_use", "a group follows this pattern, or followed it on past days")},
 	{org.ErrPositionName, &web.Error{Status: http.StatusConflict, Code: "position.name_taken", Message: "a position with this name already exists",
 		Fields: validate.Field("name", "validation.taken", "a position with this name already exists")}},
 }

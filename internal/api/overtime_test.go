@@ -258,3 +258,99 @@ func cellUnder(t *testing.T, rows [][]string, header, code string) string {
 	t.Fatalf("no %s for %s: %v", header, code, rows)
 	return ""
 }
+
+// TestOvertimeWithdraw: a member withdraws their own pending overtime request through the
+// approvals engine (the engine's request is cancelled, with a cancelled step on its
+// timeline, and leaves the manager's inbox); the day shows it withdrawn with nothing
+// approved, and asking again answers the withdrawn request. Somebody else's request is 404
+// (a colleague, another organisation), a decided one 409, and an approval of a withdrawn
+// request 409 too.
+func TestOvertimeWithdraw(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		e := newEnv(t, db)
+		c, other := e.company("Withdraw Co"), e.company("Other Withdraw Co")
+		at := time.Date(2026, 11, 25, 12, 0, 0, 0, kl)
+		e.setClock(at)
+		e.app.Approvals.Now = func() time.Time { return at }
+		g := idOf(e.expect(e.call("POST", "/api/group/record/register", c.token, map[string]any{"name": "Office", "time_in": "08:00", "cut_off_time_in": "10:00",
+			"time_out": "17:00", "cut_off_time_out": "23:00", "effective_from": "2026-01-01", "overtime_needs_approval": true}), 201))
+		var week []map[string]any
+		for d := 1; d <= 7; d++ {
+			week = append(week, map[string]any{"id": d, "type": 1})
+		}
+		e.expect(e.call("POST", "/api/group/schedule", c.token, map[string]any{"id": g, "days": week, "effective_from": "2026-01-01"}), 200)
+		person := func(code string) int64 {
+			return idOf(e.expect(e.call("POST", "/api/employee/record/register", c.token, map[string]any{"code": code, "first_name": code}), 201))
+		}
+		worker, boss, colleague := person("W"), person("M"), person("C")
+		e.expect(e.call("POST", "/api/group/employees", c.token, map[string]any{"group_id": g, "employees": []int64{worker, colleague}, "effective_from": "2026-11-01"}), 200)
+		e.expect(e.call("POST", "/api/employee/detail/job", c.token, map[string]any{"employee_id": worker, "manager_id": boss}), 200)
+		wtok, mtok, ctok := e.member(c.orgID, worker), e.member(c.orgID, boss), e.member(c.orgID, colleague)
+		e.expect(e.call("POST", "/api/approvals/chain", c.token, map[string]any{"kind": "overtime", "levels": []string{"manager", "admins"}}), 200)
+		e.punch(c.orgID, worker, "2026-11-16 08:00") // 105 minutes after 17:00
+		e.punch(c.orgID, worker, "2026-11-16 18:45")
+		e.punch(c.orgID, worker, "2026-11-17 08:00") // 60 minutes
+		e.punch(c.orgID, worker, "2026-11-17 18:00")
+		day := func(date string) map[string]any {
+			return dayOf(t, e.expect(e.call("GET", "/api/employee/attendance?date="+date, c.token, nil), 200), worker)
+		}
+
+		req := idOf(e.expect(e.call("POST", "/api/requests/overtime", wtok, map[string]any{"date": "2026-11-16"}), 201))
+		path := fmt.Sprintf("/api/requests/overtime/%d/withdraw", req)
+		if len(items(e.expect(e.call("GET", "/api/approvals", mtok, nil), 200))) != 1 {
+			t.Fatal("the manager does not wait for the request")
+		}
+		// Not theirs: a colleague, the manager, another organisation, an owner without a person.
+		e.expect(e.call("POST", path, ctok, nil), 404)
+		e.expect(e.call("POST", path, mtok, nil), 404)
+		e.expect(e.call("POST", path, other.token, nil), 404)
+		e.expect(e.call("POST", path, c.token, nil), 404)
+		e.expect(e.call("POST", "/api/requests/overtime/999999/withdraw", wtok, nil), 404)
+		if bad := e.expect(e.call("POST", path, wtok, map[string]any{"comment": strings.Repeat("x", 2001)}), 422); fieldCode(bad, "comment") == "" {
+			t.Fatalf("a long comment: %s", bad.raw)
+		}
+		if d := day("2026-11-16"); d["overtime_state"] != "pending" {
+			t.Fatalf("after the refused withdrawals: %v", d)
+		}
+
+		out := e.expect(e.call("POST", path, wtok, map[string]any{"comment": "Counted twice"}), 200).data()
+		if out["state"] != "cancelled" || out["decided_at"] == nil {
+			t.Fatalf("the withdrawn request: %v", out)
+		}
+		steps := out["timeline"].([]any)
+		last := steps[len(steps)-1].(map[string]any)
+		if len(steps) != 2 || last["action"] != "cancelled" || last["comment"] != "Counted twice" {
+			t.Fatalf("the timeline: %v", steps)
+		}
+		var engine string
+		if err := db.QueryRow(`SELECT status FROM approval_requests WHERE org_id = $1 AND kind = 'overtime' AND ref_id = $2`, c.orgID, req).Scan(&engine); err != nil || engine != "cancelled" {
+			t.Fatalf("the engine's request: %q %v", engine, err)
+		}
+		if w := items(e.expect(e.call("GET", "/api/approvals", mtok, nil), 200)); len(w) != 0 {
+			t.Fatalf("the manager still waits for %v", w)
+		}
+		if d := day("2026-11-16"); d["overtime_state"] != "cancelled" || d["overtime_minutes"] != float64(105) || d["overtime_approved_minutes"] != float64(0) {
+			t.Fatalf("the withdrawn day: %v", d)
+		}
+		e.expect(e.call("POST", path, wtok, nil), 409)
+		e.expect(e.call("POST", fmt.Sprintf("/api/approvals/overtime/%d/approve", req), c.token, nil), 409)
+		if again := e.expect(e.call("POST", "/api/requests/overtime", wtok, map[string]any{"date": "2026-11-16"}), 200); idOf(again) != req || again.data()["state"] != "cancelled" {
+			t.Fatalf("asking again: %s", again.raw)
+		}
+
+		// A decided request cannot be withdrawn: its approved minutes stay.
+		next := idOf(e.expect(e.call("POST", "/api/requests/overtime", wtok, map[string]any{"date": "2026-11-17"}), 201))
+		e.expect(e.call("POST", fmt.Sprintf("/api/approvals/overtime/%d/approve", next), mtok, nil), 200)
+		e.expect(e.call("POST", fmt.Sprintf("/api/approvals/overtime/%d/approve", next), c.token, nil), 200)
+		if r := e.expect(e.call("POST", fmt.Sprintf("/api/requests/overtime/%d/withdraw", next), wtok, nil), 409); !strings.Contains(r.raw, "approval.decided") {
+			t.Fatalf("withdrawing an approved request: %s", r.raw)
+		}
+		if d := day("2026-11-17"); d["overtime_state"] != "approved" || d["overtime_approved_minutes"] != float64(60) {
+			t.Fatalf("the approved day: %v", d)
+		}
+		mine := items(e.expect(e.call("GET", "/api/requests/overtime", wtok, nil), 200))
+		if len(mine) != 2 || mine[0]["state"] != "approved" || mine[1]["state"] != "cancelled" {
+			t.Fatalf("my overtime requests: %v", mine)
+		}
+	})
+}

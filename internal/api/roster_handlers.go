@@ -136,8 +136,9 @@ func (a *API) listGroupPatterns(w http.ResponseWriter, r *http.Request) error {
 }
 
 type groupPatternRequest struct {
-	PatternID web.FlexInt `json:"pattern_id"`
-	StartDate string      `json:"start_date"`
+	PatternID     web.FlexInt `json:"pattern_id"`
+	StartDate     string      `json:"start_date"`
+	EffectiveFrom string      `json:"effective_from"`
 }
 
 func (a *API) setGroupPattern(w http.ResponseWriter, r *http.Request) error {
@@ -149,7 +150,7 @@ func (a *API) setGroupPattern(w http.ResponseWriter, r *http.Request) error {
 	if err := web.Decode(w, r, &req); err != nil {
 		return err
 	}
-	x, err := a.Attendance.SetGroupPattern(r.Context(), principal(r).OrgID, attendance.GroupPattern{GroupID: id, PatternID: int64(req.PatternID), StartDate: req.StartDate})
+	x, err := a.Attendance.SetGroupPattern(r.Context(), principal(r).OrgID, attendance.GroupPattern{GroupID: id, PatternID: int64(req.PatternID), StartDate: req.StartDate, EffectiveFrom: req.EffectiveFrom})
 	if err != nil {
 		return err
 	}
@@ -162,7 +163,7 @@ func (a *API) clearGroupPattern(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := a.Attendance.ClearGroupPattern(r.Context(), principal(r).OrgID, id); err != nil {
+	if err := a.Attendance.ClearGroupPattern(r.Context(), principal(r).OrgID, id, r.URL.Query().Get("effective_from")); err != nil {
 		return err
 	}
 	web.Data(w, http.StatusOK, map[string]any{"group_id": id})

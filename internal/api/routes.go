@@ -306,6 +306,7 @@ func (a *API) Routes() []Route {
 		signedIn("GET", "/api/requests", a.myRequests),
 		signedIn("POST", "/api/requests/overtime", a.askOvertime),
 		signedIn("GET", "/api/requests/overtime", a.myOvertime),
+		signedIn("POST", "/api/requests/overtime/{id}/withdraw", a.withdrawOvertime),
 		// "My team": a manager's direct reports, their attendance, leave and requests.
 		manager("GET", "/api/team", a.teamList),
 		manager("GET", "/api/team/attendance/daily", a.teamDaily),

@@ -210,6 +210,16 @@ func correctionWith(e *env, v tenant, att *leave.Attachment) int64 {
 	return r.ID
 }
 
+// overtimeIn makes a pending overtime request of a person in the victim organisation.
+func overtimeIn(e *env, v tenant) int64 {
+	var id int64
+	if err := e.db.QueryRow(`INSERT INTO overtime_requests (org_id, person_id, date, worked_minutes, minutes, state, created_at)
+		VALUES ($1, $2, '2026-01-05', 60, 60, 'pending', $3) RETURNING id`, v.orgID, personIn(e, v, people.Employee), database.Now()).Scan(&id); err != nil {
+		e.t.Fatal(err)
+	}
+	return id
+}
+
 // correctionPending confirms the victim's requests are all still waiting.
 func correctionPending(e *env, v tenant) {
 	var n int
@@ -847,6 +857,16 @@ var routeCases = map[string]routeCase{
 	"GET /api/requests":             {},
 	"POST /api/requests/overtime":   {body: map[string]any{"date": "2026-01-05"}},
 	"GET /api/requests/overtime":    {},
+	"POST /api/requests/overtime/{id}/withdraw": {
+		foreign: func(e *env, v tenant) (string, any) { return "#" + strconv.FormatInt(overtimeIn(e, v), 10), nil },
+		check: func(e *env, v tenant) {
+			var n int
+			_ = e.db.QueryRow(`SELECT COUNT(*) FROM overtime_requests WHERE org_id = $1 AND state <> 'pending'`, v.orgID).Scan(&n)
+			if n != 0 {
+				e.t.Errorf("another organisation withdrew %d of the victim's overtime requests", n)
+			}
+		},
+	},
 	"GET /api/requests/attendance/{id}/attachment": {foreign: func(e *env, v tenant) (string, any) {
 		att, err := leave.CheckAttachment("victim.pdf", []byte("%PDF-1.4\n%%EOF\n"))
 		if err != nil {

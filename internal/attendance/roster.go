@@ -2,6 +2,7 @@ package attendance
 
 import (
 	"context"
+	"sort"
 	"time"
 )
 
@@ -30,12 +31,48 @@ type Pattern struct {
 }
 
 // GroupPattern is the pattern a group follows from StartDate (day 0 of the cycle) instead of
-// its weekly schedule.
+// its weekly schedule. EffectiveFrom is the date from which this choice decides (the days
+// before it keep the version they had); "" when setting asks for the default.
 type GroupPattern struct {
-	GroupID   int64  `json:"group_id"`
-	GroupName string `json:"group_name"`
-	PatternID int64  `json:"pattern_id"`
-	StartDate string `json:"start_date"`
+	GroupID       int64  `json:"group_id"`
+	GroupName     string `json:"group_name"`
+	PatternID     int64  `json:"pattern_id"`
+	StartDate     string `json:"start_date"`
+	EffectiveFrom string `json:"effective_from"`
+}
+
+// PatternVersion is one version of a group's pattern (migration 0043): from EffectiveFrom on,
+// the group follows PatternID from StartDate (day 0 of the cycle; before it, the weekly
+// schedule), or, PatternID nil, its weekly schedule again.
+type PatternVersion struct {
+	GroupID       int64
+	PatternID     *int64
+	StartDate     string
+	EffectiveFrom string
+}
+
+// patternVersions is what the resolver follows: the history of group patterns, and for a
+// group without history (its pattern set by a release before versions, which writes
+// group_patterns only) its group_patterns row as one version in force from its start date,
+// as that release read it.
+func patternVersions(history []PatternVersion, current []GroupPattern) []PatternVersion {
+	out := append([]PatternVersion(nil), history...)
+	has := map[int64]bool{}
+	for _, v := range history {
+		has[v.GroupID] = true
+	}
+	for _, g := range current {
+		if !has[g.GroupID] {
+			out = append(out, legacyVersion(g))
+		}
+	}
+	return out
+}
+
+// legacyVersion is a group_patterns row without history as a version.
+func legacyVersion(g GroupPattern) PatternVersion {
+	p := g.PatternID
+	return PatternVersion{GroupID: g.GroupID, PatternID: &p, StartDate: g.StartDate, EffectiveFrom: g.StartDate}
 }
 
 // RosterEntry is a person's shift on a date, or a day off (ShiftID nil), overriding the
@@ -68,17 +105,21 @@ func shiftRule(s Shift) Rule {
 var restRule = Rule{Grouped: true, DayType: DayRest}
 
 // rota is what the resolver knows of rosters: the organisation's patterns as rules per cycle
-// day, the pattern each group follows, and the roster entries of the people it answers for.
+// day, the versions of the pattern each group follows, and the roster entries of the people
+// it answers for.
 type rota struct {
 	shifts  map[int64]Rule
-	groups  map[int64]rotation
+	groups  map[int64][]rotation
 	entries map[int64]map[string]Rule
 }
 
+// rotation is a version of a group's pattern: in force from effective (until the next
+// version), the cycle from the start date; days nil is the weekly schedule.
 type rotation struct {
-	start int // day number of the start date
-	from  string
-	days  []Rule
+	effective string
+	start     int // day number of the start date
+	from      string
+	days      []Rule
 }
 
 // dayNumber counts calendar days (not hours: a DST change does not shift a rotation).
@@ -90,8 +131,8 @@ func dayNumber(ds string) (int, bool) {
 	return int(t.Unix() / 86400), true
 }
 
-func newRota(shifts []Shift, patterns []Pattern, gps []GroupPattern, entries []RosterEntry) *rota {
-	r := &rota{shifts: map[int64]Rule{}, groups: map[int64]rotation{}, entries: map[int64]map[string]Rule{}}
+func newRota(shifts []Shift, patterns []Pattern, versions []PatternVersion, entries []RosterEntry) *rota {
+	r := &rota{shifts: map[int64]Rule{}, groups: map[int64][]rotation{}, entries: map[int64]map[string]Rule{}}
 	for _, s := range shifts {
 		r.shifts[s.ID] = shiftRule(s)
 	}
@@ -108,11 +149,18 @@ func newRota(shifts []Shift, patterns []Pattern, gps []GroupPattern, entries []R
 		}
 		cycles[p.ID] = days
 	}
-	for _, g := range gps {
-		n, ok := dayNumber(g.StartDate)
-		if days := cycles[g.PatternID]; ok && len(days) > 0 {
-			r.groups[g.GroupID] = rotation{start: n, from: g.StartDate, days: days}
+	for _, v := range versions {
+		rot := rotation{effective: v.EffectiveFrom}
+		if v.PatternID != nil {
+			n, ok := dayNumber(v.StartDate)
+			if days := cycles[*v.PatternID]; ok && len(days) > 0 {
+				rot.start, rot.from, rot.days = n, v.StartDate, days
+			}
 		}
+		r.groups[v.GroupID] = append(r.groups[v.GroupID], rot)
+	}
+	for _, vs := range r.groups {
+		sort.Slice(vs, func(i, j int) bool { return vs[i].effective < vs[j].effective })
 	}
 	for _, e := range entries {
 		if r.entries[e.PersonID] == nil {
@@ -127,13 +175,21 @@ func newRota(shifts []Shift, patterns []Pattern, gps []GroupPattern, entries []R
 	return r
 }
 
-// patternRule is the rule of a group's rotation on a date, if the group follows one then.
+// patternRule is the rule of a group's rotation on a date, if the version of the group's
+// pattern in force on the date has it follow one then (on or after its start date).
 func (r *rota) patternRule(groupID int64, ds string) (Rule, bool) {
 	if r == nil {
 		return Rule{}, false
 	}
-	g, ok := r.groups[groupID]
-	if !ok || ds < g.from {
+	var g *rotation
+	vs := r.groups[groupID]
+	for i := range vs {
+		if vs[i].effective > ds {
+			break
+		}
+		g = &vs[i]
+	}
+	if g == nil || g.days == nil || ds < g.from {
 		return Rule{}, false
 	}
 	n, _ := dayNumber(ds)
@@ -146,15 +202,15 @@ func (b ruleBook) withRota(r *rota) ruleBook {
 	return b
 }
 
-// rotaBasis is the organisation-wide part of the rota (shifts, patterns, which group follows
-// which), read once per report. Most organisations have no rota: which groups follow a
-// pattern is read first, the patterns only when one does, and the shifts only when a group
-// follows a pattern or a roster entry names one (each statement is a round trip on
-// PostgreSQL, where the daily list ran 16 of them; issue 9).
+// rotaBasis is the organisation-wide part of the rota (shifts, patterns, the versions of
+// which group follows which), read once per report. Most organisations have no rota: the
+// groups' pattern versions are read first, the patterns only when there is one, and the
+// shifts only when a pattern is followed or a roster entry names a shift (each statement is a
+// round trip on PostgreSQL, where the daily list ran 16 of them; issue 9).
 type rotaBasis struct {
 	shifts   []Shift
 	patterns []Pattern
-	groups   []GroupPattern
+	versions []PatternVersion
 	orgID    int64
 	loaded   bool // shifts read
 }
@@ -162,13 +218,26 @@ type rotaBasis struct {
 func (s *Service) rotaBasis(ctx context.Context, orgID int64) (*rotaBasis, error) {
 	b := &rotaBasis{orgID: orgID}
 	var err error
-	if b.groups, err = s.store.GroupPatterns(ctx, orgID); err != nil || len(b.groups) == 0 {
+	if b.versions, err = s.patternVersions(ctx, orgID); err != nil || len(b.versions) == 0 {
 		return b, err
 	}
 	if b.patterns, err = s.store.Patterns(ctx, orgID); err != nil {
 		return b, err
 	}
 	return b, s.loadShifts(ctx, b)
+}
+
+// patternVersions reads the versions of every group's pattern (see patternVersions).
+func (s *Service) patternVersions(ctx context.Context, orgID int64) ([]PatternVersion, error) {
+	current, err := s.store.GroupPatterns(ctx, orgID)
+	if err != nil {
+		return nil, err
+	}
+	history, err := s.store.PatternVersions(ctx, orgID)
+	if err != nil {
+		return nil, err
+	}
+	return patternVersions(history, current), nil
 }
 
 // loadShifts reads the organisation's shifts onto the basis once.
@@ -191,7 +260,7 @@ func (s *Service) rotaOf(ctx context.Context, b *rotaBasis, es []RosterEntry) (*
 			return nil, err
 		}
 	}
-	return newRota(b.shifts, b.patterns, b.groups, es), nil
+	return newRota(b.shifts, b.patterns, b.versions, es), nil
 }
 
 // rota reads the roster entries of some people in [from, to] onto the basis.

@@ -123,13 +123,38 @@ func (s *Service) DeletePattern(ctx context.Context, orgID, id int64) error {
 	return err
 }
 
-// GroupPatterns lists which groups follow which pattern.
+// GroupPatterns lists which groups follow which pattern, each with the date its latest
+// version decides from.
 func (s *Service) GroupPatterns(ctx context.Context, orgID int64) ([]GroupPattern, error) {
-	return s.store.GroupPatterns(ctx, orgID)
+	gps, err := s.store.GroupPatterns(ctx, orgID)
+	if err != nil {
+		return nil, err
+	}
+	history, err := s.store.PatternVersions(ctx, orgID)
+	if err != nil {
+		return nil, err
+	}
+	latest := map[int64]string{}
+	for _, v := range history {
+		if v.EffectiveFrom > latest[v.GroupID] {
+			latest[v.GroupID] = v.EffectiveFrom
+		}
+	}
+	for i := range gps {
+		gps[i].EffectiveFrom = gps[i].StartDate
+		if from, ok := latest[gps[i].GroupID]; ok {
+			gps[i].EffectiveFrom = from
+		}
+	}
+	return gps, nil
 }
 
 // SetGroupPattern makes a group of the organisation follow a pattern from a date (day 0 of the
-// cycle) instead of its weekly schedule.
+// cycle) instead of its weekly schedule. The choice is a new version of the group's pattern
+// (migration 0043) in force from x.EffectiveFrom; the days before it keep the rule they had.
+// Without an effective date: a group that never followed a pattern follows it from its start
+// date (nothing was decided by a pattern before); otherwise the change decides from today, or
+// from the start date when that is later (the pattern followed now runs until then).
 func (s *Service) SetGroupPattern(ctx context.Context, orgID int64, x GroupPattern) (GroupPattern, error) {
 	g, err := s.store.GetGroup(ctx, orgID, x.GroupID)
 	if err != nil {
@@ -139,6 +164,7 @@ func (s *Service) SetGroupPattern(ctx context.Context, orgID int64, x GroupPatte
 	if _, err := time.Parse(time.DateOnly, x.StartDate); err != nil {
 		c.Add("start_date", "validation.date", "start_date must be a date (YYYY-MM-DD)", nil)
 	}
+	validEffective(c, x.EffectiveFrom)
 	if x.PatternID < 1 {
 		c.Add("pattern_id", "validation.required", "pattern id is required", nil)
 	} else {
@@ -158,15 +184,97 @@ func (s *Service) SetGroupPattern(ctx context.Context, orgID int64, x GroupPatte
 		return x, err
 	}
 	x.GroupName = g.Name
-	return x, s.store.SetGroupPattern(ctx, orgID, x)
+	err = s.db.WithTx(ctx, func(ctx context.Context) error {
+		followed, err := s.versionsBefore(ctx, orgID, x.GroupID)
+		if err != nil {
+			return err
+		}
+		if x.EffectiveFrom == "" {
+			if !followed {
+				x.EffectiveFrom = x.StartDate
+			} else if x.EffectiveFrom, _, err = s.today(ctx, orgID); err != nil {
+				return err
+			} else if x.StartDate > x.EffectiveFrom {
+				x.EffectiveFrom = x.StartDate
+			}
+		}
+		pattern := x.PatternID
+		if err := s.store.SetPatternVersion(ctx, orgID, PatternVersion{GroupID: x.GroupID, PatternID: &pattern, StartDate: x.StartDate, EffectiveFrom: x.EffectiveFrom}); err != nil {
+			return err
+		}
+		return s.store.SetGroupPattern(ctx, orgID, x)
+	})
+	return x, err
 }
 
-// ClearGroupPattern puts a group back on its weekly schedule.
-func (s *Service) ClearGroupPattern(ctx context.Context, orgID, groupID int64) error {
+// validEffective checks an optional effective date.
+func validEffective(c *validate.Checker, from string) {
+	if from == "" {
+		return
+	}
+	if _, err := time.Parse(time.DateOnly, from); err != nil {
+		c.Add("effective_from", "validation.date", "effective_from must be a date (YYYY-MM-DD)", nil)
+	}
+}
+
+// versionsBefore makes sure a group's pattern has its history, and reports whether it has
+// any: a group whose pattern was set before versions (or by a release without them) gets its
+// group_patterns row written as the version in force from its start date first, so that the
+// change after it leaves the days before untouched.
+func (s *Service) versionsBefore(ctx context.Context, orgID, groupID int64) (bool, error) {
+	history, err := s.store.PatternVersions(ctx, orgID)
+	if err != nil {
+		return false, err
+	}
+	for _, v := range history {
+		if v.GroupID == groupID {
+			return true, nil
+		}
+	}
+	gps, err := s.store.GroupPatterns(ctx, orgID)
+	if err != nil {
+		return false, err
+	}
+	for _, g := range gps {
+		if g.GroupID == groupID {
+			return true, s.store.SetPatternVersion(ctx, orgID, legacyVersion(g))
+		}
+	}
+	return false, nil
+}
+
+// ClearGroupPattern puts a group back on its weekly schedule from a date (effectiveFrom, ""
+// for today): a version without a pattern; the days before keep the pattern they had.
+func (s *Service) ClearGroupPattern(ctx context.Context, orgID, groupID int64, effectiveFrom string) error {
 	if _, err := s.store.GetGroup(ctx, orgID, groupID); err != nil {
 		return err
 	}
-	return s.store.ClearGroupPattern(ctx, orgID, groupID)
+	c := validate.New()
+	validEffective(c, effectiveFrom)
+	if err := c.Err(); err != nil {
+		return err
+	}
+	return s.db.WithTx(ctx, func(ctx context.Context) error {
+		followed, err := s.versionsBefore(ctx, orgID, groupID)
+		if err != nil {
+			return err
+		}
+		if !followed {
+			return ErrNotFound // it follows no pattern (as before versions)
+		}
+		if effectiveFrom == "" {
+			if effectiveFrom, _, err = s.today(ctx, orgID); err != nil {
+				return err
+			}
+		}
+		if err := s.store.SetPatternVersion(ctx, orgID, PatternVersion{GroupID: groupID, EffectiveFrom: effectiveFrom}); err != nil {
+			return err
+		}
+		if err := s.store.ClearGroupPattern(ctx, orgID, groupID); err != nil && !errors.Is(err, ErrNotFound) {
+			return err
+		}
+		return nil
+	})
 }
 
 // RosterFill is a bulk change of the roster: some people over a range of dates.

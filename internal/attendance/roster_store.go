@@ -141,6 +141,48 @@ func (s *SQLStore) ClearGroupPattern(ctx context.Context, orgID, groupID int64) 
 	return s.exec(ctx, `DELETE FROM group_patterns WHERE org_id = $1 AND group_id = $2`, orgID, groupID)
 }
 
+// PatternVersions returns the organisation's history of group patterns (migration 0043), in
+// no order: the resolver sorts each group's few versions.
+func (s *SQLStore) PatternVersions(ctx context.Context, orgID int64) ([]PatternVersion, error) {
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT group_id, pattern_id, COALESCE(start_date, ''), effective_from
+		FROM group_pattern_versions WHERE org_id = $1`, orgID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []PatternVersion
+	for rows.Next() {
+		var v PatternVersion
+		var pattern sql.NullInt64
+		if err := rows.Scan(&v.GroupID, &pattern, &v.StartDate, &v.EffectiveFrom); err != nil {
+			return nil, err
+		}
+		if pattern.Valid {
+			v.PatternID = &pattern.Int64
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// SetPatternVersion writes a group's version from its effective date (replacing one from
+// the same date) and removes the versions planned after it: the latest change decides from
+// its date on.
+func (s *SQLStore) SetPatternVersion(ctx context.Context, orgID int64, v PatternVersion) error {
+	var start any
+	if v.PatternID != nil {
+		start = v.StartDate
+	}
+	if _, err := s.q(ctx).ExecContext(ctx, `DELETE FROM group_pattern_versions WHERE org_id = $1 AND group_id = $2 AND effective_from > $3`, orgID, v.GroupID, v.EffectiveFrom); err != nil {
+		return database.MapError(err)
+	}
+	now := database.Now()
+	_, err := s.q(ctx).ExecContext(ctx, `INSERT INTO group_pattern_versions (org_id, group_id, pattern_id, start_date, effective_from, created_at, updated_at)
+		VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (org_id, group_id, effective_from) DO UPDATE SET pattern_id = excluded.pattern_id,
+		start_date = excluded.start_date, updated_at = excluded.updated_at`, orgID, v.GroupID, v.PatternID, start, v.EffectiveFrom, now)
+	return database.MapError(err)
+}
+
 // RosterEntries returns the roster entries in [from, to] of some people (all when nil).
 func (s *SQLStore) RosterEntries(ctx context.Context, orgID int64, personIDs []int64, from, to string) ([]RosterEntry, error) {
 	args := []any{orgID, from, to}

@@ -24,7 +24,7 @@ func rosterBook(entries []RosterEntry) ruleBook {
 		{GroupID: 10, EffectiveFrom: beginning, TimeIn: "08:00", CutOffTimeIn: "10:00", TimeOut: "17:00", CutOffTimeOut: "23:00", Days: week},
 	}
 	ms := []Membership{{PersonID: 1, GroupID: 9, From: "2026-01-01"}, {PersonID: 2, GroupID: 10, From: "2026-01-01"}, {PersonID: 4, GroupID: 9, From: "2026-01-01"}}
-	ro := newRota([]Shift{shiftMorning, shiftNight}, []Pattern{fourOnFourOff}, []GroupPattern{{GroupID: 9, PatternID: 7, StartDate: "2026-03-02"}}, entries)
+	ro := newRota([]Shift{shiftMorning, shiftNight}, []Pattern{fourOnFourOff}, patternVersions(nil, []GroupPattern{{GroupID: 9, PatternID: 7, StartDate: "2026-03-02"}}), entries)
 	return newRuleBook(ms, vs).withTracking(Tracking{People: map[int64][2]string{4: {"2026-03-10", ""}}}).withRota(ro)
 }
 
@@ -95,7 +95,7 @@ func TestResolverRuleOrder(t *testing.T) {
 func TestRotationAcrossDSTWithNightShift(t *testing.T) {
 	berlin := mustLoc(t, "Europe/Berlin")
 	nights := Pattern{ID: 8, Name: "2 nights 2 off", CycleDays: 4, Days: []*int64{id(2), id(2), nil, nil}}
-	ro := newRota([]Shift{shiftNight}, []Pattern{nights}, []GroupPattern{{GroupID: 9, PatternID: 8, StartDate: "2026-03-20"}}, nil)
+	ro := newRota([]Shift{shiftNight}, []Pattern{nights}, patternVersions(nil, []GroupPattern{{GroupID: 9, PatternID: 8, StartDate: "2026-03-20"}}), nil)
 	book := newRuleBook([]Membership{{PersonID: 1, GroupID: 9, From: "2026-01-01"}}, nil).withRota(ro)
 	// Cycle day = calendar days since 2026-03-20, mod 4: 0 and 1 are nights.
 	want := map[string]bool{
@@ -139,5 +139,79 @@ func TestRotationAcrossDSTWithNightShift(t *testing.T) {
 	res = Evaluate(Day{Date: sun, Rule: sunR, Punches: split[1]}, berlin, time.Date(2026, 3, 30, 12, 0, 0, 0, berlin))
 	if res.Status != StatusAbsent {
 		t.Fatalf("Sunday night: %+v", res)
+	}
+}
+
+// TestResolverPatternVersions: a group's pattern is versioned (migration 0043), and the
+// resolver takes the version in force on the day asked, so a change leaves the days before it
+// as they were. Group 9 follows 4-on-4-off from Monday 2 March; from 16 March it follows
+// "2 nights 2 off" (day 0 on the 16th); from 30 March its weekly schedule again; from 6 April
+// mornings every day, but only from their start on the 8th. Group 10 has no history, only
+// the group_patterns row a release before versions wrote: it follows it from its start date.
+// Group 11 has history and a group_patterns row that disagrees: the history decides.
+func TestResolverPatternVersions(t *testing.T) {
+	week := []ScheduleDay{{Day: 1, Type: DayWorking}, {Day: 2, Type: DayWorking}, {Day: 3, Type: DayWorking}, {Day: 4, Type: DayWorking}, {Day: 5, Type: DayWorking}, {Day: 6, Type: DayRest}, {Day: 7, Type: DayRest}}
+	var vs []Version
+	var ms []Membership
+	for g := int64(9); g <= 11; g++ {
+		vs = append(vs, Version{GroupID: g, EffectiveFrom: beginning, TimeIn: "08:00", CutOffTimeIn: "10:00", TimeOut: "17:00", CutOffTimeOut: "23:00", Days: week})
+		ms = append(ms, Membership{PersonID: g - 8, GroupID: g, From: "2026-01-01"})
+	}
+	nights := Pattern{ID: 8, Name: "2 nights 2 off", CycleDays: 4, Days: []*int64{id(2), id(2), nil, nil}}
+	mornings := Pattern{ID: 9, Name: "Mornings", CycleDays: 1, Days: []*int64{id(1)}}
+	history := []PatternVersion{ // in no order, as the store reads them
+		{GroupID: 9, PatternID: id(8), StartDate: "2026-03-16", EffectiveFrom: "2026-03-16"},
+		{GroupID: 9, PatternID: id(9), StartDate: "2026-04-08", EffectiveFrom: "2026-04-06"},
+		{GroupID: 9, PatternID: id(7), StartDate: "2026-03-02", EffectiveFrom: "2026-03-02"},
+		{GroupID: 9, EffectiveFrom: "2026-03-30"},
+		{GroupID: 11, PatternID: id(8), StartDate: "2026-03-02", EffectiveFrom: "2026-03-02"},
+	}
+	current := []GroupPattern{
+		{GroupID: 9, PatternID: 9, StartDate: "2026-04-08"},
+		{GroupID: 10, PatternID: 7, StartDate: "2026-03-02"},
+		{GroupID: 11, PatternID: 9, StartDate: "2026-03-02"},
+	}
+	ro := newRota([]Shift{shiftMorning, shiftNight}, []Pattern{fourOnFourOff, nights, mornings}, patternVersions(history, current),
+		[]RosterEntry{{PersonID: 1, Date: "2026-03-17", ShiftID: id(1)}})
+	book := newRuleBook(ms, vs).withRota(ro)
+	morning, nightR, office := shiftRule(shiftMorning), shiftRule(shiftNight), book.weekly(9, "2026-03-02", 1)
+	weekend := Rule{Grouped: true, DayType: DayRest}
+	for _, c := range []struct {
+		name   string
+		person int64
+		date   string
+		want   Rule
+		source string
+	}{
+		{"before any version: weekly", 1, "2026-03-01", weekend, SourceWeekly},
+		{"first version, cycle day 0", 1, "2026-03-02", morning, SourcePattern},
+		{"first version, cycle day 13 = 5: off", 1, "2026-03-15", restRule, SourcePattern},
+		{"first version, cycle day 8 = 0", 1, "2026-03-10", morning, SourcePattern},
+		{"second version from its date: a night", 1, "2026-03-16", nightR, SourcePattern},
+		{"a roster entry still beats the version in force", 1, "2026-03-17", morning, SourceRoster},
+		{"second version, cycle day 2: off", 1, "2026-03-18", restRule, SourcePattern},
+		{"second version's last day, cycle day 13 = 1: a night", 1, "2026-03-29", nightR, SourcePattern},
+		{"weekly again from the third version", 1, "2026-03-30", office, SourceWeekly},
+		{"weekly weekend under the third version", 1, "2026-04-04", weekend, SourceWeekly},
+		{"fourth version before its pattern's start: weekly", 1, "2026-04-07", office, SourceWeekly},
+		{"fourth version from its start", 1, "2026-04-08", morning, SourcePattern},
+		{"fourth version on a Saturday", 1, "2026-04-11", morning, SourcePattern},
+		{"no history: the old row from its start date", 2, "2026-03-02", morning, SourcePattern},
+		{"no history: before the old row's start", 2, "2026-03-01", weekend, SourceWeekly},
+		{"no history: the old row's cycle", 2, "2026-03-06", restRule, SourcePattern},
+		{"history beats a disagreeing old row", 3, "2026-03-02", nightR, SourcePattern},
+		{"history beats a disagreeing old row, off day", 3, "2026-03-04", restRule, SourcePattern},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			d, _ := time.Parse(time.DateOnly, c.date)
+			wd := int(d.Weekday())
+			if wd == 0 {
+				wd = 7
+			}
+			got, source := book.resolve(c.person, c.date, wd)
+			if got != c.want || source != c.source {
+				t.Fatalf("got %+v from %s; want %+v from %s", got, source, c.want, c.source)
+			}
+		})
 	}
 }

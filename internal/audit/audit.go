@@ -25,7 +25,7 @@ var Kinds = []string{
 	"delegation", "device", "device_person", "beacon", "clock_site", "clock_site_group",
 	"kiosk", "token", "two_factor", "notification_preference", "retention_policy", "payroll_mapping",
 	"sso_provider", "kiosk_pin",
-	"shift", "shift_pattern", "group_pattern", "roster_entry",
+	"shift", "shift_pattern", "group_pattern", "group_pattern_version", "roster_entry",
 	"webhook", "saved_report",
 }
 
@@ -45,9 +45,9 @@ var AuditedTables = map[string]string{
 	"retention_policies": "retention_policy", "payroll_mappings": "payroll_mapping",
 	"sso_providers": "sso_provider",
 	"shifts":        "shift", "shift_patterns": "shift_pattern", "group_patterns": "group_pattern",
-	"roster_entries": "roster_entry",
-	"webhooks":       "webhook",
-	"saved_reports":  "saved_report",
+	"roster_entries": "roster_entry", "group_pattern_versions": "group_pattern_version",
+	"webhooks":      "webhook",
+	"saved_reports": "saved_report",
 }
 
 // ExemptTables are the tables with an org_id that the trail does not record, and why.

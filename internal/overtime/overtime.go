@@ -26,6 +26,10 @@ var (
 	ErrNotFound = errors.New("overtime: not found")
 )
 
+// Withdrawn is the state of a request its member withdrew while it was pending: the
+// engine's request is cancelled with it, and nothing of the date's overtime is approved.
+const Withdrawn = approval.Cancelled
+
 // Request is a person-date's overtime request with its place in the chain.
 type Request struct {
 	ID       int64  `json:"id"`
@@ -144,6 +148,44 @@ func (s *Service) Decide(ctx context.Context, orgID, id int64, approve bool, min
 		return err
 	})
 	return out, err
+}
+
+// Withdraw is the member's withdrawal of their own pending request (personID is the
+// caller's person): the request becomes cancelled and the approvals engine cancels its
+// chain (Cancel, as for a withdrawn leave application), recording the step on its timeline.
+// Another person's or organisation's request: ErrNotFound; one already decided (or
+// withdrawn): approval.ErrDecided. A withdrawn date stays withdrawn: asking again answers it.
+func (s *Service) Withdraw(ctx context.Context, orgID, personID, id int64, by approval.Actor, comment string) (Request, error) {
+	comment = strings.TrimSpace(comment)
+	c := validate.New()
+	c.MaxText("comment", comment, 2000)
+	if err := c.Err(); err != nil {
+		return Request{}, err
+	}
+	err := s.db.WithTx(ctx, func(ctx context.Context) error {
+		r, err := s.Get(ctx, orgID, id)
+		if err != nil {
+			return err
+		}
+		if r.PersonID != personID {
+			return ErrNotFound
+		}
+		res, err := s.db.Q(ctx).ExecContext(ctx, `UPDATE overtime_requests SET state = $3, decided_at = $4 WHERE org_id = $1 AND id = $2 AND state = 'pending'`,
+			orgID, id, Withdrawn, database.Now())
+		if err != nil {
+			return err
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n == 0 {
+			return approval.ErrDecided
+		}
+		return s.approvals.Cancel(ctx, orgID, approval.KindOvertime, id, by, comment)
+	})
+	if err != nil {
+		return Request{}, err
+	}
+	return s.Get(ctx, orgID, id)
 }
 
 const cols = `id, person_id, date, worked_minutes, minutes, reason, state, created_at, decided_at`

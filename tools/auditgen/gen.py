@@ -59,6 +59,7 @@ AUDITED = {
     "shifts": ("shift", "id", "", [], []),
     "shift_patterns": ("shift_pattern", "id", "", [], []),
     "group_patterns": ("group_pattern", "id", "", [], []),
+    "group_pattern_versions": ("group_pattern_version", "id", "", [], []),
     "roster_entries": ("roster_entry", "id", "person_id", [], []),
     "webhooks": ("webhook", "id", "", ["secret"], []),
     "saved_reports": ("saved_report", "id", "", [], ["next_run_at", "locked_until", "last_run_at", "last_error"]),

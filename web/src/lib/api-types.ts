@@ -1338,6 +1338,10 @@ export interface paths {
     /** Ask for approval of one's own overtime of a past date (the group needs overtime approved); it goes through the organisation's overtime chain. One request per person and date: asking again answers the same one (200) */
     post: operations["requestOvertime"];
   };
+  "/api/requests/overtime/{id}/withdraw": {
+    /** Withdraw one's own pending overtime request: it becomes cancelled and the approvals engine cancels its chain (a cancelled step on its timeline), as for a withdrawn leave application. Somebody else's request or another organisation's is 404; a decided or already withdrawn one 409 (approval.decided). A withdrawn date stays withdrawn: asking for it again answers the withdrawn request */
+    post: operations["withdrawOvertimeRequest"];
+  };
   "/api/requests/attendance/{id}/attachment": {
     /** An attendance-correction request's document, for its requester, their manager, an approver it waits or waited for, and admins */
     get: operations["getAttendanceRequestAttachment"];
@@ -1606,7 +1610,7 @@ export interface paths {
   "/api/attendance/patterns/{id}": {
     /** Change a rotation pattern */
     put: operations["putAttendancePattern"];
-    /** Remove a pattern no group follows (409 pattern.in_use otherwise) */
+    /** Remove a pattern no group follows or followed (a version of a group's pattern keeps the past days it decided; 409 pattern.in_use otherwise) */
     delete: operations["deleteAttendancePattern"];
   };
   "/api/attendance/group-patterns": {
@@ -1614,9 +1618,9 @@ export interface paths {
     get: operations["getAttendanceGroupPatterns"];
   };
   "/api/attendance/group-patterns/{id}": {
-    /** Make group {id} follow a pattern from start_date (day 0 of the cycle), replacing the pattern it followed; before start_date its weekly schedule decides */
+    /** Make group {id} follow a pattern from start_date (day 0 of the cycle): a new version of the group's pattern, in force from effective_from until a later version; the days before it keep the rule they had. Before start_date its weekly schedule decides */
     put: operations["putAttendanceGroupPattern"];
-    /** Put group {id} back on its weekly schedule */
+    /** Put group {id} back on its weekly schedule from effective_from (a version without a pattern); the days before keep the pattern they had. 404 when the group never followed a pattern */
     delete: operations["deleteAttendanceGroupPattern"];
   };
   "/api/attendance/roster": {
@@ -1978,6 +1982,11 @@ export interface components {
       pattern_id: number;
       /** Format: date */
       start_date: string;
+      /**
+       * Format: date
+       * @description The date from which the latest version of the group's pattern decides
+       */
+      effective_from: string;
     };
     RosterChange: {
       person_ids?: number[];
@@ -2886,8 +2895,11 @@ export interface components {
       /** @description The minutes the approvers allow (an approving level may lower them); the approved overtime once approved (never more than the day has) */
       minutes: number;
       reason: string;
-      /** @enum {string} */
-      state: "pending" | "approved" | "rejected";
+      /**
+       * @description cancelled: withdrawn by its member while pending
+       * @enum {string}
+       */
+      state: "pending" | "approved" | "rejected" | "cancelled";
       /** Format: date-time */
       created_at: string;
       /** Format: date-time */
@@ -3293,10 +3305,10 @@ export interface components {
       /** @description The part of it approved: all of it when the group needs no approval, else what the overtime request's approvers allowed (0 until approved) */
       overtime_approved_minutes?: number;
       /**
-       * @description The overtime request's state; absent without one
+       * @description The overtime request's state (cancelled: withdrawn by the member); absent without one
        * @enum {string}
        */
-      overtime_state?: "pending" | "approved" | "rejected";
+      overtime_state?: "pending" | "approved" | "rejected" | "cancelled";
       /** @description The group needs overtime approved: the member may ask with POST /api/requests/overtime */
       overtime_needs_approval?: boolean;
     };
@@ -3833,7 +3845,7 @@ export interface components {
       redelivery_of: number | null;
     };
     /** @enum {string} */
-    AuditEntityKind: "settings" | "user" | "person" | "person_record" | "person_invite" | "department" | "position" | "group" | "group_member" | "schedule" | "holiday" | "day_override" | "attendance_request" | "overtime_request" | "leave_type" | "entitlement" | "application" | "approval_chain" | "approval_request" | "delegation" | "device" | "device_person" | "beacon" | "clock_site" | "clock_site_group" | "kiosk" | "kiosk_pin" | "token" | "two_factor" | "notification_preference" | "retention_policy" | "payroll_mapping" | "sso_provider" | "shift" | "shift_pattern" | "group_pattern" | "roster_entry" | "webhook" | "saved_report";
+    AuditEntityKind: "settings" | "user" | "person" | "person_record" | "person_invite" | "department" | "position" | "group" | "group_member" | "schedule" | "holiday" | "day_override" | "attendance_request" | "overtime_request" | "leave_type" | "entitlement" | "application" | "approval_chain" | "approval_request" | "delegation" | "device" | "device_person" | "beacon" | "clock_site" | "clock_site_group" | "kiosk" | "kiosk_pin" | "token" | "two_factor" | "notification_preference" | "retention_policy" | "payroll_mapping" | "sso_provider" | "shift" | "shift_pattern" | "group_pattern" | "group_pattern_version" | "roster_entry" | "webhook" | "saved_report";
     AuditSettings: {
       /** @description days an entry is kept; 0 keeps it for ever */
       retention_days: number;
@@ -11895,6 +11907,43 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
+  /** Withdraw one's own pending overtime request: it becomes cancelled and the approvals engine cancels its chain (a cancelled step on its timeline), as for a withdrawn leave application. Somebody else's request or another organisation's is 404; a decided or already withdrawn one 409 (approval.decided). A withdrawn date stays withdrawn: asking for it again answers the withdrawn request */
+  withdrawOvertimeRequest: {
+    parameters: {
+      path: {
+        id: number;
+      };
+    };
+    requestBody?: {
+      content: {
+        "application/json": {
+          comment?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description The withdrawn request with its timeline */
+      200: {
+        content: {
+          "application/json": {
+            data: components["schemas"]["OvertimeRequest"];
+          };
+        };
+      };
+      401: components["responses"]["Unauthenticated"];
+      403: components["responses"]["Forbidden"];
+      404: components["responses"]["NotFound"];
+      /** @description Already decided or withdrawn (approval.decided) */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      413: components["responses"]["TooLarge"];
+      422: components["responses"]["ValidationError"];
+      503: components["responses"]["ServiceUnavailable"];
+    };
+  };
   /** An attendance-correction request's document, for its requester, their manager, an approver it waits or waited for, and admins */
   getAttendanceRequestAttachment: {
     parameters: {
@@ -13674,7 +13723,7 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
-  /** Remove a pattern no group follows (409 pattern.in_use otherwise) */
+  /** Remove a pattern no group follows or followed (a version of a group's pattern keeps the past days it decided; 409 pattern.in_use otherwise) */
   deleteAttendancePattern: {
     parameters: {
       path: {
@@ -13706,7 +13755,7 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
-  /** Make group {id} follow a pattern from start_date (day 0 of the cycle), replacing the pattern it followed; before start_date its weekly schedule decides */
+  /** Make group {id} follow a pattern from start_date (day 0 of the cycle): a new version of the group's pattern, in force from effective_from until a later version; the days before it keep the rule they had. Before start_date its weekly schedule decides */
   putAttendanceGroupPattern: {
     parameters: {
       path: {
@@ -13719,6 +13768,11 @@ export interface operations {
           pattern_id: number;
           /** Format: date */
           start_date: string;
+          /**
+           * Format: date
+           * @description From when this choice decides (any date; versions after it are removed). Default: the start date for a group that never followed a pattern; otherwise today in the organisation's zone, or the start date when later
+           */
+          effective_from?: string;
         };
       };
     };
@@ -13739,9 +13793,13 @@ export interface operations {
       503: components["responses"]["ServiceUnavailable"];
     };
   };
-  /** Put group {id} back on its weekly schedule */
+  /** Put group {id} back on its weekly schedule from effective_from (a version without a pattern); the days before keep the pattern they had. 404 when the group never followed a pattern */
   deleteAttendanceGroupPattern: {
     parameters: {
+      query?: {
+        /** @description Default today in the organisation's zone; not a date: 422 */
+        effective_from?: string;
+      };
       path: {
         id: number;
       };
@@ -13760,6 +13818,7 @@ export interface operations {
       401: components["responses"]["Unauthenticated"];
       403: components["responses"]["Forbidden"];
       404: components["responses"]["NotFound"];
+      422: components["responses"]["ValidationError"];
       503: components["responses"]["ServiceUnavailable"];
     };
   };

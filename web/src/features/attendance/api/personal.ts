@@ -34,3 +34,32 @@ export function useAskOvertime() {
     },
   });
 }
+
+/** The member's own overtime requests (latest date first), to find a date's request. */
+export interface MyOvertimeRequest {
+  id: number;
+  date: string;
+  state: 'pending' | 'approved' | 'rejected' | 'cancelled';
+  minutes: number;
+}
+
+export function useMyOvertime(enabled: boolean) {
+  return useQuery({
+    queryKey: ['personal-attendance', 'overtime-requests'],
+    queryFn: ({ signal }) => api.get<DataEnvelope<MyOvertimeRequest[]>>('/api/requests/overtime', undefined, signal).then((r) => r.data),
+    enabled,
+    retry: false,
+  });
+}
+
+/** The member withdraws their own pending overtime request (the approvals engine cancels it). */
+export function useWithdrawOvertime() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.post<DataEnvelope<MyOvertimeRequest>>(`/api/requests/overtime/${id}/withdraw`, {}),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: ['personal-attendance'] });
+      void qc.invalidateQueries({ queryKey: ['approvals'] });
+    },
+  });
+}

@@ -109,4 +109,38 @@ describe('the personal attendance page', () => {
     expect((await screen.findByTestId('overtime-state-pending')).textContent).toBe('Waiting for approval');
     expect(screen.queryByTestId('overtime-ask')).toBeNull();
   }, 60_000);
+
+  it('withdraws a pending request of the day after a confirmation, and the day shows it withdrawn', async () => {
+    signIn(companyOwner);
+    const { access_token: _a, expires_at: _e, ...info } = companyOwner;
+    let state: Day['overtime_state'] = 'pending';
+    const month = () => ({
+      id: 9, kind: 'employee', code: 'E9', first_name: 'Ravi', last_name: '', name: 'Ravi', email: '', image_url: '',
+      days: [day('2020-03-02', { overtime_minutes: 105, overtime_needs_approval: true, overtime_state: state })],
+      totals: { present: 1, absent: 0, leave: 0, away: 0, holiday: 0, off_day: 0, open: 0, late: 0, early_out: 0, overtime_minutes: 105, overtime_approved_minutes: 0 },
+    });
+    const calls = mockFetch((url, init) => {
+      if (url.pathname === '/api/verify') return { body: { data: info } };
+      if (url.pathname === '/api/school/personal/attendance/monthly') return { body: { data: month() } };
+      if (url.pathname === '/api/school/personal/attendance/clock') return { body: { data: { records: [] } } };
+      if (url.pathname === '/api/requests/overtime' && (init?.method ?? 'GET') === 'GET') {
+        return { body: { data: [{ id: 41, date: '2020-03-02', state, minutes: 105 }, { id: 40, date: '2020-03-01', state: 'pending', minutes: 30 }] } };
+      }
+      if (url.pathname === '/api/requests/overtime/41/withdraw' && init?.method === 'POST') {
+        state = 'cancelled';
+        return { body: { data: { id: 41, date: '2020-03-02', state, minutes: 105 } } };
+      }
+      return undefined;
+    });
+    await renderApp('/personal/attendance?month=2020-03');
+    fireEvent.click(await screen.findByTestId('personal-day-2020-03-02', {}, { timeout: 15_000 }));
+    fireEvent.click(await screen.findByTestId('overtime-withdraw'));
+    // Nothing is sent before the confirmation.
+    expect(calls.some((c) => c.url.pathname.endsWith('/withdraw'))).toBe(false);
+    fireEvent.click(await screen.findByTestId('overtime-withdraw-confirm'));
+    await waitFor(() => expect(calls.filter((c) => c.url.pathname === '/api/requests/overtime/41/withdraw')).toHaveLength(1));
+    expect((await screen.findByTestId('overtime-state-cancelled')).textContent).toBe('Withdrawn');
+    expect(screen.queryByTestId('overtime-withdraw')).toBeNull();
+    expect(screen.queryByTestId('overtime-ask')).toBeNull();
+  }, 60_000);
 });

@@ -9,7 +9,7 @@ export { formatMinutes };
 
 type OvertimeDay = Pick<AttendanceDay, 'overtime_minutes' | 'overtime_approved_minutes' | 'overtime_state' | 'overtime_needs_approval'>;
 
-const stateColor: Record<string, string> = { pending: 'gold', approved: 'green', rejected: 'red' };
+const stateColor: Record<string, string> = { pending: 'gold', approved: 'green', rejected: 'red', cancelled: 'default' };
 
 /** A day's overtime: worked, and the approved part with the request's state when it needs approval. */
 export function OvertimeCell({ day }: { day: OvertimeDay }) {

@@ -1,11 +1,11 @@
 // The member's own month: a calendar of coloured days and the punches of a chosen day.
 import { useState } from 'react';
-import { App, Button, Card, Col, DatePicker, Row, Space, Typography } from 'antd';
+import { App, Button, Card, Col, DatePicker, Popconfirm, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
 import type { AttendanceDay } from '../api/faces';
-import { useAskOvertime, usePersonalClock, usePersonalMonth } from '../api/personal';
+import { useAskOvertime, useMyOvertime, usePersonalClock, usePersonalMonth, useWithdrawOvertime } from '../api/personal';
 import { ClockRecordsTable } from './clock-records-table';
 import { DayFlags } from './day-flags';
 import { gridCell } from './monthly-grid';
@@ -65,6 +65,7 @@ export default function PersonalAttendancePage() {
   const { t } = useTranslation(['attendance', 'errors']);
   const { message } = App.useApp();
   const ask = useAskOvertime();
+  const withdraw = useWithdrawOvertime();
   const today = useOrgToday();
   const [params, setParams] = useSearchParams();
   const raw = params.get('month');
@@ -74,6 +75,12 @@ export default function PersonalAttendancePage() {
   const monthQuery = usePersonalMonth(month);
   const clock = usePersonalClock(selected);
   const byDate = new Map((monthQuery.data?.days ?? []).map((d) => [d.date, d]));
+
+  // A pending request of the chosen day may be withdrawn; its id comes from "my overtime".
+  const chosen = selected ? byDate.get(selected) : undefined;
+  const pendingDay = chosen?.overtime_state === 'pending' ? chosen.date : undefined;
+  const myOvertime = useMyOvertime(!!pendingDay);
+  const pendingRequest = pendingDay ? myOvertime.data?.find((r) => r.date === pendingDay && r.state === 'pending') : undefined;
 
   if (isNotLinked(monthQuery.error)) {
     return (
@@ -157,6 +164,24 @@ export default function PersonalAttendancePage() {
                         >
                           {t('overtime.ask')}
                         </Button>
+                      )}
+                      {pendingRequest && (
+                        <Popconfirm
+                          title={t('overtime.withdraw_confirm')}
+                          okText={t('overtime.withdraw_ok')}
+                          cancelText={t('overtime.withdraw_keep')}
+                          okButtonProps={{ danger: true, ...({ 'data-testid': 'overtime-withdraw-confirm' } as Record<string, string>) }}
+                          onConfirm={() =>
+                            withdraw.mutateAsync(pendingRequest.id).then(
+                              () => message.success(t('overtime.withdrawn')),
+                              (e) => message.error(translateApiError(t, e)),
+                            )
+                          }
+                        >
+                          <Button size="small" danger loading={withdraw.isPending} data-testid="overtime-withdraw">
+                            {t('overtime.withdraw')}
+                          </Button>
+                        </Popconfirm>
                       )}
                     </Space>
                   )}

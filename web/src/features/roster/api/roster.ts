@@ -88,8 +88,12 @@ export const useSavePattern = () =>
   useRosterMutation((v: { id?: number; input: PatternInput }) => (v.id ? api.put(`/api/attendance/patterns/${v.id}`, v.input) : api.post('/api/attendance/patterns', v.input)));
 export const useDeletePattern = () => useRosterMutation((id: number) => api.delete(`/api/attendance/patterns/${id}`));
 export const useSetGroupPattern = () =>
-  useRosterMutation((v: { groupId: number; pattern_id: number; start_date: string }) =>
-    api.put(`/api/attendance/group-patterns/${v.groupId}`, { pattern_id: v.pattern_id, start_date: v.start_date }),
+  useRosterMutation((v: { groupId: number; pattern_id: number; start_date: string; effective_from?: string }) =>
+    api.put(`/api/attendance/group-patterns/${v.groupId}`, {
+      pattern_id: v.pattern_id,
+      start_date: v.start_date,
+      ...(v.effective_from ? { effective_from: v.effective_from } : {}),
+    }),
   );
 export const useClearGroupPattern = () => useRosterMutation((groupId: number) => api.delete(`/api/attendance/group-patterns/${groupId}`));
 export const useFillRoster = () => useRosterMutation((v: RosterChange) => api.post<DataEnvelope<{ written: number }>>('/api/attendance/roster/fill', v));

@@ -47,7 +47,7 @@ export default function PatternsPage() {
   const clearGroupPattern = useClearGroupPattern();
   const [shiftForm] = Form.useForm<Shift>();
   const [patternForm] = Form.useForm<{ name: string; cycle_days: number }>();
-  const [groupForm] = Form.useForm<{ group_id: number; pattern_id: number; start_date: string }>();
+  const [groupForm] = Form.useForm<{ group_id: number; pattern_id: number; start_date: string; effective_from?: string }>();
   const [cycle, setCycle] = useState<string[]>(Array(7).fill(OFF));
 
   const errorText = (e: unknown) => {
@@ -102,6 +102,7 @@ export default function PatternsPage() {
     { title: t('groups.group'), dataIndex: 'group_name' },
     { title: t('groups.pattern'), key: 'pattern', render: (_, g) => patterns.data?.find((p) => p.id === g.pattern_id)?.name ?? '' },
     { title: t('groups.start_date'), dataIndex: 'start_date' },
+    { title: t('groups.effective_from'), dataIndex: 'effective_from' },
   ];
   if (canEdit)
     groupColumns.push({
@@ -219,7 +220,12 @@ export default function PatternsPage() {
             layout="vertical"
             style={{ marginTop: 16 }}
             initialValues={{ start_date: dateInZone(session?.org?.timezone ?? undefined) }}
-            onFinish={(v) => setGroupPattern.mutate({ groupId: v.group_id, pattern_id: v.pattern_id, start_date: v.start_date }, { onSuccess: ok('groups.saved'), onError: fail })}
+            onFinish={(v) =>
+              setGroupPattern.mutate(
+                { groupId: v.group_id, pattern_id: v.pattern_id, start_date: v.start_date, effective_from: v.effective_from || undefined },
+                { onSuccess: ok('groups.saved'), onError: fail },
+              )
+            }
           >
             <Space wrap align="end">
               <Form.Item name="group_id" label={t('groups.group')} rules={[{ required: true, message: t('groups.group_required') }]}>
@@ -230,6 +236,9 @@ export default function PatternsPage() {
               </Form.Item>
               <Form.Item name="start_date" label={t('groups.start_date')} rules={[{ required: true, message: t('groups.start_required') }]}>
                 <Input size="large" type="date" data-testid="gp-start" />
+              </Form.Item>
+              <Form.Item name="effective_from" label={t('groups.effective_from_optional')}>
+                <Input size="large" type="date" data-testid="gp-effective" />
               </Form.Item>
               <Form.Item>
                 <Button size="large" type="primary" htmlType="submit" loading={setGroupPattern.isPending} data-testid="gp-save">
