@@ -35,7 +35,10 @@ type LedgerRow struct {
 // expiring), entitled, carried, expired, taken, pending and the balance are instead the
 // policy's figures as of the year's last day, summed over the person's periods starting in
 // the year, from the balances call's computation (SQLStore.YearBalances): an accruing type
-// has a row for everyone employed in the year, stored or not.
+// has a row for everyone employed in the year, stored or not. The year's periods are the
+// ones starting in it, each once: for someone without a stored period in force on 31
+// December, the period the policy computes then (computedPeriod, which follows a July-to-June
+// cadence rather than adding a calendar year over a period started the year before).
 func (s *Service) Ledger(ctx context.Context, orgID int64, kind, personKind string, year int) ([]LedgerRow, error) {
 	if err := validKind(kind); err != nil {
 		return nil, err

@@ -10,8 +10,9 @@ import (
 // balance or the expiry of carried days) is worked out by Policy.Compute from its stored row
 // (entitled is then a manual adjustment, carried what the year-end carried in), the person's
 // joining and leaving dates and the dated approved applications of its period. Nothing the
-// policy computes is stored. A person without an entitlement row of an accruing type gets the
-// calendar year's period (ID 0) while employed in it.
+// policy computes is stored. A person without an entitlement row of an accruing type in force
+// gets a computed period (ID 0) while employed in it: the calendar year, or the year-long
+// period continuing the cadence of their stored periods (computedPeriod).
 
 // counts reports whether a policy changes balances (else the rows are as typed).
 func (p Policy) counts() bool { return p.Accrues() || p.MaxBalance > 0 || p.CarryExpiry != "" }
@@ -19,6 +20,35 @@ func (p Policy) counts() bool { return p.Accrues() || p.MaxBalance > 0 || p.Carr
 // yearPeriod is the calendar year of a date.
 func yearPeriod(date string) (string, string) {
 	return date[:4] + "-01-01", date[:4] + "-12-31"
+}
+
+// computedPeriod is the period of an accruing type that the policy uses on a date for a
+// person without a stored row of the type in force then: the year-long period covering the
+// date that continues the cadence of the person's latest stored period ending before it
+// (lastEnd; a leave year running July to June goes on from 1 July), cut short the day
+// before the person's next stored period (nextStart), so that no day falls in two periods
+// and none is accrued twice. Without an earlier row (or after one ending on 31 December)
+// it is the calendar year of the date.
+func computedPeriod(date, lastEnd, nextStart string) (string, string) {
+	var start, end string
+	if lastEnd == "" || lastEnd[4:] == "-12-31" {
+		start, end = yearPeriod(date)
+	} else {
+		d, s := parseDay(date), civilFromDays(parseDay(lastEnd).n+1)
+		k := d.y - s.y
+		if dateOf(s.y+k, s.m, s.d).n > d.n {
+			k--
+		}
+		var b [10]byte
+		from, to := dateOf(s.y+k, s.m, s.d), dateOf(s.y+k+1, s.m, s.d).n-1
+		start = string(appendDate(b[:0], from))
+		end = string(appendDate(b[:0], civilFromDays(to)))
+	}
+	if nextStart != "" && nextStart <= end {
+		var b [10]byte
+		end = string(appendDate(b[:0], civilFromDays(parseDay(nextStart).n-1)))
+	}
+	return start, end
 }
 
 // employedIn reports whether joining and leaving dates overlap a period.
@@ -109,7 +139,8 @@ func (s *Service) withPolicies(ctx context.Context, orgID int64, asOf string, en
 
 // entitlementOn is the person's entitlement of a type on a date with its policy applied, as
 // of the later of today and the date (what will have accrued by then): the stored row, or
-// for an accruing type the calendar year's period while the person is employed in it.
+// for an accruing type the computed period (computedPeriod: the calendar year, or the cadence
+// of the person's stored periods) while the person is employed in it.
 func (s *Service) entitlementOn(ctx context.Context, orgID, personID int64, typ Type, date string) (Entitlement, error) {
 	today, err := s.today(ctx, orgID)
 	if err != nil {
@@ -123,6 +154,13 @@ func (s *Service) entitlementOn(ctx context.Context, orgID, personID int64, typ 
 			return Entitlement{}, err
 		}
 		start, end := yearPeriod(date)
+		around, err := s.store.periodsAround(ctx, orgID, typ.Kind, date, "", personID, typ.ID)
+		if err != nil {
+			return Entitlement{}, err
+		}
+		if len(around) > 0 {
+			start, end = computedPeriod(date, around[0].lastEnd, around[0].nextStart)
+		}
 		if !employedIn(join, leaving, start, end) {
 			return Entitlement{}, ErrNoEntitlement
 		}

@@ -302,7 +302,8 @@ func (s *SQLStore) Balances(ctx context.Context, orgID int64, kind, date string)
 // YearBalances returns the entitlements whose period starts in a year of everyone (of one
 // type when typeID is not 0), with balances as of the year's last day: for a type with a
 // policy what the policy computes (accrued, pro-rated, capped, expired), and for people
-// without a row of an accruing type the year's computed period. It is the balances call's
+// without a stored row of an accruing type in force on 31 December the computed period then
+// (computedPeriod; it starts in the year). It is the balances call's
 // computation, used by the year's ledger and the year-end carry-forward.
 func (s *SQLStore) YearBalances(ctx context.Context, orgID int64, kind string, year int, typeID int64) ([]Entitlement, error) {
 	return s.balances(ctx, orgID, kind, balanceScope{date: fmt.Sprintf("%04d-12-31", year), year: true, typeID: typeID})
@@ -444,26 +445,57 @@ func (s *SQLStore) balances(ctx context.Context, orgID int64, kind string, sc ba
 		}
 	}
 	if accrues {
+		// People without a stored row of an accruing type in force on the date get the
+		// period the policy uses then (computedPeriod): the calendar year, or the cadence of
+		// their stored periods (a July-to-June year goes on from 1 July), never overlapping a
+		// stored period. With year, only those whose computed period starts in the year:
+		// it does whenever no stored period is in force on 31 December (a year-long period
+		// covering it starts in the year), so the year shows each period once.
+		yearStart := ""
+		if sc.year {
+			yearStart = date[:4] + "-01-01"
+		}
+		around, err := s.periodsAround(ctx, orgID, kind, date, yearStart, 0, 0)
+		if err != nil {
+			return nil, err
+		}
+		type slotKey struct{ person, typ int64 }
+		aroundOf := make(map[slotKey]periodAround, len(around))
+		for _, a := range around {
+			aroundOf[slotKey{a.person, a.typ}] = a
+		}
 		out = slices.Grow(out, len(dated)*nt)
-		start, end := yearPeriod(date)
+		cal, calEnd := yearPeriod(date)
 		for r, t := range types {
 			if !t.Policy.Accrues() {
 				continue
 			}
 			for _, d := range dated {
 				pi, ok := pidx[d.id]
-				if !ok || d.archived || heads[int(pi)*nt+r] >= 0 || !employedIn(d.join, d.leaving, start, end) {
+				if !ok || d.archived {
+					continue
+				}
+				covered := false
+				for i := heads[int(pi)*nt+r]; i >= 0 && !covered; i = next[i] {
+					covered = out[i].PeriodStart <= date && out[i].ValidUntil >= date
+				}
+				start, end := cal, calEnd
+				if a, ok := aroundOf[slotKey{d.id, t.ID}]; ok {
+					covered = covered || a.covered
+					start, end = computedPeriod(date, a.lastEnd, a.nextStart)
+				}
+				if covered || !employedIn(d.join, d.leaving, start, end) {
 					continue
 				}
 				out = append(out, Entitlement{PersonID: d.id, TypeID: t.ID, PeriodStart: start, ValidUntil: end})
 				next, pof = append(next, -1), append(pof, -1)
 				link(len(out)-1, pi, r)
+				if first == "" || start < first {
+					first = start
+				}
+				last = max(last, end)
 			}
 		}
-		if first == "" || start < first {
-			first = start
-		}
-		last = max(last, end)
 	}
 	if len(out) == 0 {
 		return nil, nil
@@ -586,6 +618,55 @@ func (s *SQLStore) balances(ctx context.Context, orgID int64, kind string, sc ba
 		sorted[i] = out[k.i]
 	}
 	return sorted, nil
+}
+
+// periodAround is what decides the computed period of an accruing type on a date for a
+// person (see computedPeriod): the end of the latest stored period ending before the date,
+// the start of the first one starting after it, and (year scope) whether a stored period
+// starting before the year is in force on the date.
+type periodAround struct {
+	person, typ        int64
+	lastEnd, nextStart string
+	covered            bool
+}
+
+// periodsAround lists, for the stored entitlements of a kind (of one person and type when
+// personID is not 0), the periods around a date per person and type, only where they change
+// the computed period: a next period, a last one not ending on 31 December, or with
+// yearStart a period starting before it still in force on the date. One grouped statement;
+// with calendar-year rows only it returns nothing.
+func (s *SQLStore) periodsAround(ctx context.Context, orgID int64, kind, date, yearStart string, personID, typeID int64) ([]periodAround, error) {
+	lastEnd := `MAX(CASE WHEN e.valid_until < $3 THEN e.valid_until END)`
+	nextStart := `MIN(CASE WHEN e.period_start > $3 THEN e.period_start END)`
+	covered := `MAX(CASE WHEN e.period_start < $4 AND e.valid_until >= $3 THEN 1 ELSE 0 END)`
+	args := []any{orgID, kind, date, yearStart}
+	where := ""
+	if personID != 0 {
+		where = ` AND e.person_id = $5 AND e.type_id = $6`
+		args = append(args, personID, typeID)
+	}
+	having := nextStart + ` IS NOT NULL OR substr(` + lastEnd + `, 6) <> '12-31'`
+	if yearStart != "" {
+		having += ` OR ` + covered + ` = 1`
+	}
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT e.person_id, e.type_id, COALESCE(`+lastEnd+`, ''), COALESCE(`+nextStart+`, ''), `+covered+`
+		FROM leave_entitlements e WHERE e.org_id = $1 AND e.type_id IN (SELECT t.id FROM leave_types t WHERE t.org_id = $1 AND t.kind = $2)`+where+`
+		GROUP BY e.person_id, e.type_id HAVING `+having, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []periodAround
+	for rows.Next() {
+		var a periodAround
+		var cov int64
+		if err := rows.Scan(&a.person, &a.typ, &a.lastEnd, &a.nextStart, &cov); err != nil {
+			return nil, err
+		}
+		a.covered = cov != 0
+		out = append(out, a)
+	}
+	return out, rows.Err()
 }
 
 // personDates are a person's joining and leaving dates (” for none) and whether the person

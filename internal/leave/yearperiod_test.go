@@ -1,0 +1,120 @@
+package leave_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"hadir/internal/leave"
+	"hadir/internal/platform/database"
+	"hadir/internal/testdb"
+)
+
+// TestYearLedgerNonCalendarPeriods: with accrual and leave years running July to June, the
+// ledger of a year shows each person's period of each type once: the periods starting in
+// the year, and for someone without a stored period in force on 31 December the period the
+// policy computes then, which continues the July-to-June cadence instead of adding a
+// calendar year over the months of a period that started the year before. Type A accrues
+// 12 days a year monthly (100 on the 1st of each month, no pro-rata, nobody has dates);
+// figures as of 31 December of the ledger's year:
+//   - P0: stored 2025-07-01..2026-06-30 only, 1 day approved on 2 March 2026 (in that period).
+//     2025: that period, July to December 600, taken 100, balance 500. 2026: the computed
+//     2026-07-01..2027-06-30, July to December 600, taken 0, balance 600 (the old calendar
+//     2026 gave 1200, counting January to June a second time).
+//   - P1: stored 2025-07-01..2026-06-30 and 2026-07-01..2027-06-30: 2025 600, 2026 600.
+//   - P2: no stored row: the calendar years, 1200 each.
+//   - P3: stored 2025-07-01..2026-12-31 (18 months): 2025 600; in 2026 it is still in force
+//     on 31 December, so 2026 has no row of A for P3 (the old computed 2026 gave 1200 more).
+//
+// The balances on 1 August 2026 and P0's own entitlements that day use the same computed
+// period: July and August accrued, 200.
+func TestYearLedgerNonCalendarPeriods(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		f := newBulkFixture(t, db, 4)
+		a, err := f.svc.Type(ctx, f.orgID, leave.KindLeave, f.a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.Policy = leave.Policy{Grant: leave.GrantMonthly, Days: 1200}
+		if _, err := f.svc.SaveType(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+		p := f.people
+		now := database.Now()
+		testdb.Bulk(t, db, `INSERT INTO leave_entitlements (org_id, person_id, type_id, period_start, valid_until, entitled, carried, note, created_at, updated_at) VALUES `, [][]any{
+			{f.orgID, p[0], f.a, "2025-07-01", "2026-06-30", 0, 0, "policy", now, now},
+			{f.orgID, p[1], f.a, "2025-07-01", "2026-06-30", 0, 0, "policy", now, now},
+			{f.orgID, p[1], f.a, "2026-07-01", "2027-06-30", 0, 0, "policy", now, now},
+			{f.orgID, p[3], f.a, "2025-07-01", "2026-12-31", 0, 0, "policy", now, now},
+		})
+		testdb.Bulk(t, db, `INSERT INTO leave_applications (org_id, person_id, type_id, kind, from_date, to_date, amount, status, created_at, updated_at) VALUES `, [][]any{
+			{f.orgID, p[0], f.a, "leave", "2026-03-02", "2026-03-02", 100, "approved", now, now},
+		})
+		type fig struct{ entitled, taken, balance leave.Amount }
+		for _, c := range []struct {
+			year int
+			want map[int64]fig
+		}{
+			{2025, map[int64]fig{p[0]: {600, 100, 500}, p[1]: {600, 0, 600}, p[2]: {1200, 0, 1200}, p[3]: {600, 0, 600}}},
+			{2026, map[int64]fig{p[0]: {600, 0, 600}, p[1]: {600, 0, 600}, p[2]: {1200, 0, 1200}}},
+		} {
+			rows, err := f.svc.Ledger(ctx, f.orgID, leave.KindLeave, "", c.year)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[int64]fig{}
+			for _, r := range rows {
+				if r.TypeID != f.a {
+					continue
+				}
+				if _, dup := got[r.PersonID]; dup {
+					t.Errorf("%d: two rows of person %d", c.year, r.PersonID)
+				}
+				got[r.PersonID] = fig{r.Entitled, r.Taken, r.Balance}
+			}
+			if len(got) != len(c.want) {
+				t.Errorf("%d: ledger of A %+v, want %+v", c.year, got, c.want)
+			}
+			for id, w := range c.want {
+				if got[id] != w {
+					t.Errorf("%d: ledger of A, person %d: %+v, want %+v", c.year, id, got[id], w)
+				}
+			}
+		}
+
+		ents, err := f.svc.Balances(ctx, f.orgID, leave.KindLeave, "2026-08-01")
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, e := range ents {
+			if e.PersonID == p[0] && e.TypeID == f.a {
+				n++
+				if e.ID != 0 || e.PeriodStart != "2026-07-01" || e.ValidUntil != "2027-06-30" || e.Entitled != 200 || e.Balance != 200 {
+					t.Errorf("P0's balance on 1 August: %+v", e)
+				}
+			}
+		}
+		if n != 1 {
+			t.Errorf("P0 has %d balances of A on 1 August", n)
+		}
+		f.svc.Now = func() time.Time { return time.Date(2026, 8, 1, 4, 0, 0, 0, time.UTC) }
+		mine, _, err := f.svc.Entitlements(ctx, f.orgID, "", p[0], leave.KindLeave, database.Page{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		n = 0
+		for _, e := range mine {
+			if e.TypeID == f.a && e.ID == 0 {
+				n++
+				if e.PeriodStart != "2026-07-01" || e.ValidUntil != "2027-06-30" || e.Entitled != 200 {
+					t.Errorf("P0's computed entitlement on 1 August: %+v", e)
+				}
+			}
+		}
+		if n != 1 {
+			t.Errorf("P0 has %d computed entitlements of A: %+v", n, mine)
+		}
+	})
+}
