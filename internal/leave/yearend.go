@@ -32,7 +32,10 @@ type CarryRow struct {
 // day (SQLStore.YearBalances, the balances call's computation: accrued and pro-rated to the
 // joining and leaving dates, capped, carried days expired), including the computed year of
 // people without a stored row of an accruing type. A new next-year row of an accruing type
-// has entitled 0: its stored entitled is an adjustment, the policy grants the year.
+// has entitled 0: its stored entitled is an adjustment, the policy grants the year, and runs
+// the whole next year (valid_until must be the year's end: the carried days expire by the
+// policy's carry_expiry, and an earlier end would shorten the year's accrual).
+
 func (s *Service) CarryForward(ctx context.Context, orgID int64, kind string, typeID int64, year int, maxCarry *Amount, validUntil string, apply bool) ([]CarryRow, error) {
 	t, err := s.Type(ctx, orgID, kind, typeID)
 	if err != nil {
@@ -49,11 +52,16 @@ func (s *Service) CarryForward(ctx context.Context, orgID int64, kind string, ty
 	if max < 0 {
 		c.Invalid("max_carry")
 	}
-	next := fmt.Sprintf("%04d-01-01", year+1)
+	next, nextEnd := fmt.Sprintf("%04d-01-01", year+1), fmt.Sprintf("%04d-12-31", year+1)
 	if validUntil == "" {
-		validUntil = fmt.Sprintf("%04d-12-31", year+1)
+		validUntil = nextEnd
 	} else if v, err := time.Parse(time.DateOnly, validUntil); err != nil || v.Format(time.DateOnly) < next {
 		c.Add("valid_until", "validation.date", "valid_until must be a date in the next period", nil)
+	} else if t.Policy.Accrues() && validUntil != nextEnd {
+		// The next row's valid_until is the end of the period the policy accrues over: an
+		// earlier one would shorten the next year's accrual, not expire the carried days
+		// (those expire by the policy's carry_expiry, as the balances work it out).
+		c.Add("valid_until", "validation.invalid", "an accruing type's next period runs the whole year: carried days expire by the type's carry_expiry", nil)
 	}
 	if err := c.Err(); err != nil {
 		return nil, err

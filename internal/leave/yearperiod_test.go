@@ -2,11 +2,13 @@ package leave_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
 	"hadir/internal/leave"
 	"hadir/internal/platform/database"
+	"hadir/internal/platform/validate"
 	"hadir/internal/testdb"
 )
 
@@ -117,4 +119,66 @@ func TestYearLedgerNonCalendarPeriods(t *testing.T) {
 			t.Errorf("P0 has %d computed entitlements of A: %+v", n, mine)
 		}
 	})
+}
+
+// TestCarryForwardKeepsAccrualPeriod: the valid_until of a carry-forward does not shorten the
+// next year of an accruing type. Type A accrues 12 days a year monthly, carries at most 5
+// days, carried days expire after 31 March (carry_expiry 03-31). P0 has no row: on 31
+// December 2026 the computed year has 1200, so 500 is carried.
+//   - valid_until 2027-03-31 (meant as the carried days' expiry) is refused, naming
+//     valid_until: stored as the row's end it made the 2027 period January to March, which
+//     accrues 300 instead of 1200. valid_until 2027-12-31 (the year's end) is accepted.
+//   - After the carry, P0 takes 2 days on 1 February 2027. On 31 December 2027: accrued 1200
+//     over the whole year, carried 500, the take uses 200 of it, the other 300 expire on 1
+//     April: balance 1200 + 500 - 300 - 200 = 1200.
+func TestCarryForwardKeepsAccrualPeriod(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		f := newBulkFixture(t, db, 1)
+		a, err := f.svc.Type(ctx, f.orgID, leave.KindLeave, f.a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.MaxCarry = 500
+		a.Policy = leave.Policy{Grant: leave.GrantMonthly, Days: 1200, CarryExpiry: "03-31"}
+		if _, err := f.svc.SaveType(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+		p0 := f.people[0]
+		_, err = f.svc.CarryForward(ctx, f.orgID, leave.KindLeave, f.a, 2026, nil, "2027-03-31", true)
+		if !hasField(err, "valid_until") {
+			t.Fatalf("valid_until 2027-03-31 of an accruing type: %v, want a 422 on valid_until", err)
+		}
+		rows, err := f.svc.CarryForward(ctx, f.orgID, leave.KindLeave, f.a, 2026, nil, "2027-12-31", true)
+		if err != nil || len(rows) != 1 || rows[0].PersonID != p0 || rows[0].Remaining != 1200 || rows[0].Carried != 500 || rows[0].ValidUntil != "2027-12-31" {
+			t.Fatalf("carry: %+v %v", rows, err)
+		}
+		now := database.Now()
+		testdb.Bulk(t, db, `INSERT INTO leave_applications (org_id, person_id, type_id, kind, from_date, to_date, amount, status, created_at, updated_at) VALUES `, [][]any{
+			{f.orgID, p0, f.a, "leave", "2027-02-01", "2027-02-02", 200, "approved", now, now},
+		})
+		ents, err := f.svc.Balances(ctx, f.orgID, leave.KindLeave, "2027-12-31")
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, e := range ents {
+			if e.PersonID == p0 && e.TypeID == f.a {
+				n++
+				if e.ID == 0 || e.PeriodStart != "2027-01-01" || e.ValidUntil != "2027-12-31" || e.Entitled != 1200 || e.Carried != 500 ||
+					e.Expired != 300 || e.Taken != 200 || e.Balance != 1200 {
+					t.Errorf("P0's 2027 balance: %+v", e)
+				}
+			}
+		}
+		if n != 1 {
+			t.Errorf("P0 has %d balances of A on 31 December 2027", n)
+		}
+	})
+}
+
+// hasField reports whether err is a validation error naming field.
+func hasField(err error, field string) bool {
+	var ve validate.Errors
+	return errors.As(err, &ve) && len(ve[field]) > 0
 }
