@@ -35,7 +35,9 @@ type CarryRow struct {
 // has entitled 0: its stored entitled is an adjustment, the policy grants the year, and runs
 // the whole next year (valid_until must be the year's end: the carried days expire by the
 // policy's carry_expiry, and an earlier end would shorten the year's accrual).
-
+//
+// People whose leaving date is before the next period's start (1 January of the next year)
+// get no carry row, of any type: they are not listed in the preview and nothing is written.
 func (s *Service) CarryForward(ctx context.Context, orgID int64, kind string, typeID int64, year int, maxCarry *Amount, validUntil string, apply bool) ([]CarryRow, error) {
 	t, err := s.Type(ctx, orgID, kind, typeID)
 	if err != nil {
@@ -87,8 +89,23 @@ func (s *Service) CarryForward(ctx context.Context, orgID int64, kind string, ty
 	if err != nil {
 		return nil, err
 	}
+	// Someone leaving before the next period starts has no next period: no carry row (not
+	// listed in the preview, nothing written), whatever the type.
+	dates, err := s.store.peopleDates(ctx, orgID)
+	if err != nil {
+		return nil, err
+	}
+	gone := map[int64]bool{}
+	for _, d := range dates {
+		if d.leaving != "" && d.leaving < next {
+			gone[d.id] = true
+		}
+	}
 	var rows []CarryRow
 	for _, e := range ents {
+		if gone[e.PersonID] {
+			continue
+		}
 		carry := e.Balance
 		if carry < 0 {
 			carry = 0

@@ -182,3 +182,83 @@ func hasField(err error, field string) bool {
 	var ve validate.Errors
 	return errors.As(err, &ve) && len(ve[field]) > 0
 }
+
+// TestCarryForwardSkipsLeavers: someone whose leaving date is before the next period's
+// start (1 January 2027) gets no carry row, of a manual type or an accruing one: not in the
+// preview, nothing written. P0 leaves on 31 December 2026 and P2 on 30 June 2026 (both
+// skipped); P1 leaves on 1 January 2027 (employed on the next period's first day: kept); P3
+// has no dates. Type B is manual, 10 days stored for 2026 for everyone, nothing taken, at
+// most 5 carried: P1 and P3 carry 500 into rows of B's default amount. Type A accrues 12
+// days a year monthly: P1 and P3 have 1200 on 31 December and carry 500.
+func TestCarryForwardSkipsLeavers(t *testing.T) {
+	testdb.Each(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		f := newBulkFixture(t, db, 4)
+		p := f.people
+		for id, pol := range map[int64]leave.Policy{f.a: {Grant: leave.GrantMonthly, Days: 1200}, f.b: {}} {
+			typ, err := f.svc.Type(ctx, f.orgID, leave.KindLeave, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			typ.MaxCarry, typ.Policy = 500, pol
+			if _, err := f.svc.SaveType(ctx, typ); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for id, leaving := range map[int64]string{p[0]: "2026-12-31", p[1]: "2027-01-01", p[2]: "2026-06-30"} {
+			if _, err := db.ExecContext(ctx, `UPDATE people SET leaving_date = $1 WHERE id = $2`, leaving, id); err != nil {
+				t.Fatal(err)
+			}
+		}
+		now := database.Now()
+		var ents [][]any
+		for _, id := range p {
+			ents = append(ents, []any{f.orgID, id, f.b, "2026-01-01", "2026-12-31", 1000, 0, "", now, now})
+		}
+		testdb.Bulk(t, db, `INSERT INTO leave_entitlements (org_id, person_id, type_id, period_start, valid_until, entitled, carried, note, created_at, updated_at) VALUES `, ents)
+		b, err := f.svc.Type(ctx, f.orgID, leave.KindLeave, f.b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct {
+			typ               int64
+			remaining, entled leave.Amount
+		}{{f.b, 1000, b.DefaultAmount}, {f.a, 1200, 0}} {
+			for _, apply := range []bool{false, true} {
+				rows, err := f.svc.CarryForward(ctx, f.orgID, leave.KindLeave, c.typ, 2026, nil, "", apply)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := map[int64]leave.CarryRow{}
+				for _, r := range rows {
+					got[r.PersonID] = r
+				}
+				if len(rows) != 2 || len(got) != 2 {
+					t.Errorf("type %d, apply %v: rows %+v, want P1 and P3 only", c.typ, apply, rows)
+				}
+				for _, id := range []int64{p[1], p[3]} {
+					if r := got[id]; r.Remaining != c.remaining || r.Carried != 500 {
+						t.Errorf("type %d, apply %v, person %d: %+v", c.typ, apply, id, r)
+					}
+				}
+			}
+			stored := map[int64]leave.Amount{}
+			r, err := db.QueryContext(ctx, `SELECT person_id, carried FROM leave_entitlements WHERE org_id = $1 AND type_id = $2 AND period_start = '2027-01-01'`, f.orgID, c.typ)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for r.Next() {
+				var id int64
+				var ca leave.Amount
+				if err := r.Scan(&id, &ca); err != nil {
+					t.Fatal(err)
+				}
+				stored[id] = ca
+			}
+			r.Close()
+			if len(stored) != 2 || stored[p[1]] != 500 || stored[p[3]] != 500 {
+				t.Errorf("type %d: 2027 rows %v, want P1 and P3 carrying 500", c.typ, stored)
+			}
+		}
+	})
+}

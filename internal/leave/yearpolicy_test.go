@@ -60,7 +60,7 @@ func yearPolicyFixture(t *testing.T, db *database.DB) *bulkFixture {
 //   - P0 (joins 16 July): July 100 × 16/31 = 51.61, running total rounded 52, then 152, 252,
 //     352, 452, 552 by 1 December: entitled 552, taken 200, balance 352, carries 352;
 //   - P1 (leaves 20 April): January to March 300, April 100 × 20/30 = 66.67, total 366.67 →
-//     367; taken 100, balance 267, carries 267;
+//     367; taken 100, balance 267; no carry row (gone before 1 January 2027);
 //   - P2 (all year): 1200, taken 300, pending 100, balance 900, carries 500 (the cap);
 //   - P3 (no dates, no row): 1200, balance 1200, carries 500;
 //   - archived (joins 1 July): July to December 600, balance 600, carries 500.
@@ -99,7 +99,7 @@ func TestYearLedgerAndCarryForwardUsePolicy(t *testing.T) {
 			t.Errorf("ledger of A has %d people, want %d: %+v", len(seen), len(want), rows)
 		}
 
-		wantCarry := map[int64][2]leave.Amount{p[0]: {352, 352}, p[1]: {267, 267}, p[2]: {900, 500}, p[3]: {1200, 500}, f.archived: {600, 500}}
+		wantCarry := map[int64][2]leave.Amount{p[0]: {352, 352}, p[2]: {900, 500}, p[3]: {1200, 500}, f.archived: {600, 500}}
 		check := func(rows []leave.CarryRow) {
 			t.Helper()
 			if len(rows) != len(wantCarry) {
