@@ -141,6 +141,24 @@ func (s *SQLStore) Person(ctx context.Context, orgID, id int64, lock bool) (Pers
 // PersonName is a person's code, name and kind, for reports.
 type PersonName struct{ Code, Name, Kind string }
 
+// LeaversBefore returns the organisation's people whose leaving date is before a date.
+func (s *SQLStore) LeaversBefore(ctx context.Context, orgID int64, date string) (map[int64]bool, error) {
+	rows, err := s.q(ctx).QueryContext(ctx, `SELECT id FROM people WHERE org_id = $1 AND leaving_date IS NOT NULL AND leaving_date <> '' AND leaving_date < $2`, orgID, date)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[int64]bool{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out[id] = true
+	}
+	return out, rows.Err()
+}
+
 // PeopleNames returns the code, name and kind of every person of the organisation in one query.
 func (s *SQLStore) PeopleNames(ctx context.Context, orgID int64) (map[int64]PersonName, error) {
 	rows, err := s.q(ctx).QueryContext(ctx, `SELECT id, kind, code, first_name || ' ' || last_name FROM people WHERE org_id = $1`, orgID)
@@ -640,9 +658,10 @@ func (s *SQLStore) periodsAround(ctx context.Context, orgID int64, kind, date, y
 	nextStart := `MIN(CASE WHEN e.period_start > $3 THEN e.period_start END)`
 	covered := `MAX(CASE WHEN e.period_start < $4 AND e.valid_until >= $3 THEN 1 ELSE 0 END)`
 	args := []any{orgID, kind, date, yearStart}
-	where := ""
+	// rows in force on the date (starting in the year with yearStart) decide nothing here
+	where := ` AND (e.valid_until < $3 OR e.period_start > $3 OR (e.period_start < $4 AND e.valid_until >= $3))`
 	if personID != 0 {
-		where = ` AND e.person_id = $5 AND e.type_id = $6`
+		where += ` AND e.person_id = $5 AND e.type_id = $6`
 		args = append(args, personID, typeID)
 	}
 	having := nextStart + ` IS NOT NULL OR substr(` + lastEnd + `, 6) <> '12-31'`

@@ -91,15 +91,9 @@ func (s *Service) CarryForward(ctx context.Context, orgID int64, kind string, ty
 	}
 	// Someone leaving before the next period starts has no next period: no carry row (not
 	// listed in the preview, nothing written), whatever the type.
-	dates, err := s.store.peopleDates(ctx, orgID)
+	gone, err := s.store.LeaversBefore(ctx, orgID, next)
 	if err != nil {
 		return nil, err
-	}
-	gone := map[int64]bool{}
-	for _, d := range dates {
-		if d.leaving != "" && d.leaving < next {
-			gone[d.id] = true
-		}
 	}
 	var rows []CarryRow
 	for _, e := range ents {
