@@ -45,11 +45,15 @@ function DriftLine({ drift }: { drift: number | null | undefined }) {
 }
 
 /** What the device is for and which protocol generation it speaks (issue 14). */
-function UseLine({ device }: { device: Device }) {
+function UseLine({ device, clip }: { device: Device; clip?: boolean }) {
   const { t } = useTranslation('devices');
+  const text = `${t(`form.uses.${device.use === 'access' ? 'access' : 'attendance'}`)} · ${t(`protocols.${device.protocol === 'security' ? 'security' : 'attendance'}`)}`;
+  // In the wide table the line takes the width its column already has (width 0, at least
+  // 100%) and is cut with an ellipsis, never widening the table: the German names are long.
+  const fit = clip ? { width: 0, minWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' as const } : {};
   return (
-    <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }} title={t('fields.use_protocol')} data-testid="device-row-use">
-      {t(`form.uses.${device.use === 'access' ? 'access' : 'attendance'}`)} · {t(`protocols.${device.protocol === 'security' ? 'security' : 'attendance'}`)}
+    <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12, ...fit }} title={`${t('fields.use_protocol')}: ${text}`} data-testid="device-row-use">
+      {text}
     </Typography.Text>
   );
 }
@@ -121,7 +125,7 @@ export default function DevicesPage({ org }: { org: DeviceOrg }) {
           <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
             <LongText maxWidth="12em">{d.firmware}</LongText>
           </Typography.Text>
-          <UseLine device={d} />
+          <UseLine device={d} clip />
         </>
       ),
       cardHidden: true,
