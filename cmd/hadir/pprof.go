@@ -15,7 +15,9 @@ import (
 
 func init() {
 	addr := os.Getenv("HADIR_PPROF_ADDR")
-	if addr == "" {
+	// Only the server profiles: `hadir loadtest -spawn` passes its environment to the server
+	// it starts, and would otherwise take the address first.
+	if addr == "" || len(os.Args) < 2 || os.Args[1] != "serve" {
 		return
 	}
 	if host, _, err := net.SplitHostPort(addr); err != nil || !net.ParseIP(host).IsLoopback() {

@@ -1,6 +1,7 @@
 package api_test
 
 import (
+	"context"
 	"fmt"
 	"testing"
 	"time"
@@ -245,6 +246,11 @@ func TestGroupPatternVersions(t *testing.T) {
 		// its start date (the weekly schedule rests every day, the pattern works mornings).
 		if _, err := db.Exec(`INSERT INTO group_patterns (org_id, group_id, pattern_id, start_date, created_at, updated_at) VALUES ($1, $2, $3, '2026-11-09', $4, $4)`,
 			c.orgID, legacy, mornings, database.Now()); err != nil {
+			t.Fatal(err)
+		}
+		// Such a node does not tell the cached rules (attendance.orgRules): its change shows
+		// within database.CountsTTL; the test does not wait for that.
+		if err := db.OrgChanged(context.Background(), c.orgID); err != nil {
 			t.Fatal(err)
 		}
 		check(siti, map[string]float64{"2026-11-08": offDay, "2026-11-10": absent, "2026-11-25": absent})

@@ -210,34 +210,26 @@ func (b ruleBook) withRota(r *rota) ruleBook {
 type rotaBasis struct {
 	shifts   []Shift
 	patterns []Pattern
-	versions []PatternVersion
+	versions []PatternVersion // shared with the cached rules: read only
 	orgID    int64
 	loaded   bool // shifts read
+	roster   bool // the organisation has roster entries (orgRules.roster)
 }
 
 func (s *Service) rotaBasis(ctx context.Context, orgID int64) (*rotaBasis, error) {
 	b := &rotaBasis{orgID: orgID}
-	var err error
-	if b.versions, err = s.patternVersions(ctx, orgID); err != nil || len(b.versions) == 0 {
+	rules, err := s.rules(ctx, orgID)
+	if err != nil {
 		return b, err
+	}
+	b.versions, b.roster = rules.patterns, rules.roster
+	if len(b.versions) == 0 {
+		return b, nil
 	}
 	if b.patterns, err = s.store.Patterns(ctx, orgID); err != nil {
 		return b, err
 	}
 	return b, s.loadShifts(ctx, b)
-}
-
-// patternVersions reads the versions of every group's pattern (see patternVersions).
-func (s *Service) patternVersions(ctx context.Context, orgID int64) ([]PatternVersion, error) {
-	current, err := s.store.GroupPatterns(ctx, orgID)
-	if err != nil {
-		return nil, err
-	}
-	history, err := s.store.PatternVersions(ctx, orgID)
-	if err != nil {
-		return nil, err
-	}
-	return patternVersions(history, current), nil
 }
 
 // loadShifts reads the organisation's shifts onto the basis once.
@@ -265,6 +257,9 @@ func (s *Service) rotaOf(ctx context.Context, b *rotaBasis, es []RosterEntry) (*
 
 // rota reads the roster entries of some people in [from, to] onto the basis.
 func (s *Service) rota(ctx context.Context, orgID int64, b *rotaBasis, personIDs []int64, from, to string) (*rota, error) {
+	if !b.roster { // none at all: nothing to read
+		return s.rotaOf(ctx, b, nil)
+	}
 	es, err := s.store.RosterEntries(ctx, orgID, personIDs, from, to)
 	if err != nil {
 		return nil, err

@@ -362,7 +362,10 @@ func (s *Service) FillRoster(ctx context.Context, orgID int64, in RosterFill) (i
 			n++
 		}
 	}
-	return n, nil
+	if n == 0 {
+		return 0, nil
+	}
+	return n, s.store.RosterWritten(ctx, orgID)
 }
 
 // ClearRoster removes the roster entries of some people in a range: their pattern or weekly
@@ -437,7 +440,10 @@ func (s *Service) CopyWeek(ctx context.Context, orgID int64, personIDs []int64, 
 			return 0, err
 		}
 	}
-	return len(src), nil
+	if len(src) == 0 {
+		return 0, nil
+	}
+	return len(src), s.store.RosterWritten(ctx, orgID)
 }
 
 // RosterDay is one cell of the roster grid: the rule the resolver takes for a person's date
@@ -481,10 +487,11 @@ func (s *Service) RosterWeek(ctx context.Context, orgID int64, from, search stri
 	if err != nil {
 		return nil, 0, err
 	}
-	vs, err := s.store.Versions(ctx, orgID, nil)
+	rules, err := s.rules(ctx, orgID)
 	if err != nil {
 		return nil, 0, err
 	}
+	vs := rules.versions
 	track, err := s.store.Tracking(ctx, orgID, ids)
 	if err != nil {
 		return nil, 0, err

@@ -133,12 +133,18 @@ func (s *SQLStore) SetGroupPattern(ctx context.Context, orgID int64, x GroupPatt
 	_, err := s.q(ctx).ExecContext(ctx, `INSERT INTO group_patterns (org_id, group_id, pattern_id, start_date, created_at, updated_at)
 		VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (org_id, group_id) DO UPDATE SET pattern_id = excluded.pattern_id,
 		start_date = excluded.start_date, updated_at = excluded.updated_at`, orgID, x.GroupID, x.PatternID, x.StartDate, now)
-	return database.MapError(err)
+	if err != nil {
+		return database.MapError(err)
+	}
+	return s.rulesChanged(ctx, orgID)
 }
 
 // ClearGroupPattern puts a group back on its weekly schedule.
 func (s *SQLStore) ClearGroupPattern(ctx context.Context, orgID, groupID int64) error {
-	return s.exec(ctx, `DELETE FROM group_patterns WHERE org_id = $1 AND group_id = $2`, orgID, groupID)
+	if err := s.exec(ctx, `DELETE FROM group_patterns WHERE org_id = $1 AND group_id = $2`, orgID, groupID); err != nil {
+		return err
+	}
+	return s.rulesChanged(ctx, orgID)
 }
 
 // PatternVersions returns the organisation's history of group patterns (migration 0043), in
@@ -180,7 +186,10 @@ func (s *SQLStore) SetPatternVersion(ctx context.Context, orgID int64, v Pattern
 	_, err := s.q(ctx).ExecContext(ctx, `INSERT INTO group_pattern_versions (org_id, group_id, pattern_id, start_date, effective_from, created_at, updated_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (org_id, group_id, effective_from) DO UPDATE SET pattern_id = excluded.pattern_id,
 		start_date = excluded.start_date, updated_at = excluded.updated_at`, orgID, v.GroupID, v.PatternID, start, v.EffectiveFrom, now)
-	return database.MapError(err)
+	if err != nil {
+		return database.MapError(err)
+	}
+	return s.rulesChanged(ctx, orgID)
 }
 
 // RosterEntries returns the roster entries in [from, to] of some people (all when nil).
@@ -217,13 +226,27 @@ func (s *SQLStore) RosterEntries(ctx context.Context, orgID int64, personIDs []i
 	return out, rows.Err()
 }
 
-// SetRosterEntry sets a person's shift (nil: a day off) on a date.
+// SetRosterEntry sets a person's shift (nil: a day off) on a date. Its callers write many
+// at once and report them once, after the last (RosterWritten): the cached rules say whether
+// the organisation has any roster entry.
 func (s *SQLStore) SetRosterEntry(ctx context.Context, orgID int64, e RosterEntry) error {
 	now := database.Now()
 	_, err := s.q(ctx).ExecContext(ctx, `INSERT INTO roster_entries (org_id, person_id, date, shift_id, created_at, updated_at)
 		VALUES ($1, $2, $3, $4, $5, $5) ON CONFLICT (org_id, person_id, date) DO UPDATE SET shift_id = excluded.shift_id,
 		updated_at = excluded.updated_at`, orgID, e.PersonID, e.Date, e.ShiftID, now)
 	return database.MapError(err)
+}
+
+// HasRoster reports whether the organisation has any roster entry.
+func (s *SQLStore) HasRoster(ctx context.Context, orgID int64) (bool, error) {
+	var n int
+	err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM roster_entries WHERE org_id = $1 LIMIT 1) x`, orgID).Scan(&n)
+	return n > 0, err
+}
+
+// RosterWritten reports roster entries just written (SetRosterEntry) to the cached rules.
+func (s *SQLStore) RosterWritten(ctx context.Context, orgID int64) error {
+	return s.rulesChanged(ctx, orgID)
 }
 
 // ClearRoster removes the roster entries of some people in [from, to]; it returns how many.

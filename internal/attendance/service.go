@@ -592,23 +592,13 @@ func (s *Service) basis(ctx context.Context, orgID int64, loc *time.Location, fr
 		return nil, err
 	}
 	b := &reportBasis{span: sp, loc: loc, from: from, to: to, now: s.Now(), allLeave: allLeave, memo: make([]dateMemo, sp.n)}
-	if b.versions, err = s.store.Versions(ctx, orgID, nil); err != nil {
-		return nil, err
-	}
-	if b.rota, err = s.rotaBasis(ctx, orgID); err != nil {
-		return nil, err
-	}
-	hs, _, err := s.store.ListHolidays(ctx, orgID, "", from, to, database.Page{})
+	rules, err := s.rules(ctx, orgID)
 	if err != nil {
 		return nil, err
 	}
-	b.holiday = make([]string, sp.n)
-	for _, h := range hs {
-		for i := 0; i < sp.n; i++ {
-			if ds := sp.dates[i+1]; h.Start <= ds && ds <= h.End {
-				b.holiday[i] = h.Name
-			}
-		}
+	b.versions, b.holiday = rules.versions, rules.holidayNames(sp)
+	if b.rota, err = s.rotaBasis(ctx, orgID); err != nil {
+		return nil, err
 	}
 	if b.manual, err = s.store.Overrides(ctx, orgID, from, to); err != nil {
 		return nil, err
@@ -638,7 +628,7 @@ func (s *Service) computePage(ctx context.Context, orgID int64, b *reportBasis, 
 	if err != nil {
 		return nil, err
 	}
-	track, err := s.store.Tracking(ctx, orgID, ids)
+	track, err := s.store.TrackingOf(ctx, orgID, people, ids)
 	if err != nil {
 		return nil, err
 	}
@@ -987,10 +977,11 @@ func (s *Service) Clock(ctx context.Context, orgID int64, kind string, personID 
 	if err != nil {
 		return nil, Result{}, err
 	}
-	vs, err := s.store.Versions(ctx, orgID, nil)
+	rules, err := s.rules(ctx, orgID)
 	if err != nil {
 		return nil, Result{}, err
 	}
+	vs := rules.versions
 	rb, err := s.rotaBasis(ctx, orgID)
 	if err != nil {
 		return nil, Result{}, err
@@ -1080,17 +1071,17 @@ func (s *Service) WorkCalendar(ctx context.Context, orgID int64, personIDs []int
 	if err != nil {
 		return nil, err
 	}
-	vs, err := s.store.Versions(ctx, orgID, nil)
+	rules, err := s.rules(ctx, orgID)
 	if err != nil {
 		return nil, err
 	}
-	hs, _, err := s.store.ListHolidays(ctx, orgID, "", from, to, database.Page{})
-	if err != nil {
-		return nil, err
-	}
+	vs := rules.versions
 	off := map[string]bool{}
-	for _, h := range hs {
-		for d := h.Start; d <= h.End; d = addDays(d, 1) {
+	for _, h := range rules.holidays {
+		if h.End < from || h.Start > to {
+			continue
+		}
+		for d := max(h.Start, from); d <= h.End && d <= to; d = addDays(d, 1) {
 			off[d] = true
 		}
 	}

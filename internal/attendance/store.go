@@ -131,13 +131,19 @@ func (s *SQLStore) CreateGroup(ctx context.Context, g Group) (int64, error) {
 	var id int64
 	err := s.q(ctx).QueryRowContext(ctx, `INSERT INTO groups (org_id, kind, name, description, mode, late_after_cutoff, overtime_threshold, overtime_approval, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $8, $9, $7, $7) RETURNING id`,
 		g.OrgID, g.Kind, g.Name, g.Description, g.Mode, g.LateAfterCutOff, database.Now(), g.OvertimeThreshold, g.OvertimeApproval).Scan(&id)
-	return id, database.MapError(err)
+	if err != nil {
+		return 0, database.MapError(err)
+	}
+	return id, s.rulesChanged(ctx, g.OrgID)
 }
 
 // UpdateGroup saves a group's name, description and mode.
 func (s *SQLStore) UpdateGroup(ctx context.Context, g Group) error {
-	return s.exec(ctx, `UPDATE groups SET name = $3, description = $4, mode = $5, late_after_cutoff = $7, overtime_threshold = $8, overtime_approval = $9, updated_at = $6 WHERE org_id = $1 AND id = $2 AND deleted_at IS NULL`,
-		g.OrgID, g.ID, g.Name, g.Description, g.Mode, database.Now(), g.LateAfterCutOff, g.OvertimeThreshold, g.OvertimeApproval)
+	if err := s.exec(ctx, `UPDATE groups SET name = $3, description = $4, mode = $5, late_after_cutoff = $7, overtime_threshold = $8, overtime_approval = $9, updated_at = $6 WHERE org_id = $1 AND id = $2 AND deleted_at IS NULL`,
+		g.OrgID, g.ID, g.Name, g.Description, g.Mode, database.Now(), g.LateAfterCutOff, g.OvertimeThreshold, g.OvertimeApproval); err != nil {
+		return err
+	}
+	return s.rulesChanged(ctx, g.OrgID)
 }
 
 // DeleteGroup retires a group: its members leave it from today; its history stays.
@@ -148,9 +154,11 @@ func (s *SQLStore) DeleteGroup(ctx context.Context, orgID, id int64, today strin
 	if _, err := s.q(ctx).ExecContext(ctx, `DELETE FROM group_members WHERE org_id = $1 AND group_id = $2 AND from_date >= $3`, orgID, id, today); err != nil {
 		return err
 	}
-	_, err := s.q(ctx).ExecContext(ctx, `UPDATE group_members SET to_date = $3 WHERE org_id = $1 AND group_id = $2 AND (to_date IS NULL OR to_date >= $4)`,
-		orgID, id, addDays(today, -1), today)
-	return err
+	if _, err := s.q(ctx).ExecContext(ctx, `UPDATE group_members SET to_date = $3 WHERE org_id = $1 AND group_id = $2 AND (to_date IS NULL OR to_date >= $4)`,
+		orgID, id, addDays(today, -1), today); err != nil {
+		return err
+	}
+	return s.rulesChanged(ctx, orgID)
 }
 
 // SaveVersion stores a schedule version; saving again for the same date replaces it.
@@ -162,7 +170,10 @@ func (s *SQLStore) SaveVersion(ctx context.Context, orgID int64, v Version) erro
 	}
 	_, err := q.ExecContext(ctx, `INSERT INTO schedule_versions (org_id, group_id, effective_from, time_in, cut_off_time_in, time_out, cut_off_time_out, days, created_at)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`, orgID, v.GroupID, v.EffectiveFrom, v.TimeIn, v.CutOffTimeIn, v.TimeOut, v.CutOffTimeOut, string(days), database.Now())
-	return database.MapError(err)
+	if err != nil {
+		return database.MapError(err)
+	}
+	return s.rulesChanged(ctx, orgID)
 }
 
 // Versions returns the schedule versions of the organisation (of some groups, or all when
@@ -206,16 +217,26 @@ type PersonRef struct {
 	LastName  string `json:"last_name"`
 	Email     string `json:"email"`
 	ImageKey  string `json:"-"`
+	// The joining and leaving dates ("" none), when the query that made the ref read them
+	// (dated): a report then needs no statement of its own for the tracking window.
+	joinDate, leavingDate string
+	dated                 bool
 }
 
-const personRefCols = `p.id, p.kind, p.code, p.first_name, p.last_name, p.email, COALESCE(i.key, '')`
+const personRefCols = `p.id, p.kind, p.code, p.first_name, p.last_name, p.email, COALESCE(i.key, ''), COALESCE(p.join_date, ''), COALESCE(p.leaving_date, '')`
+
+// refDest is where a row of personRefCols goes, then extra destinations.
+func refDest(p *PersonRef, extra ...any) []any {
+	p.dated = true
+	return append([]any{&p.ID, &p.Kind, &p.Code, &p.FirstName, &p.LastName, &p.Email, &p.ImageKey, &p.joinDate, &p.leavingDate}, extra...)
+}
 
 func scanRefs(rows *sql.Rows) ([]PersonRef, error) {
 	defer rows.Close()
 	var out []PersonRef
 	for rows.Next() {
 		var p PersonRef
-		if err := rows.Scan(&p.ID, &p.Kind, &p.Code, &p.FirstName, &p.LastName, &p.Email, &p.ImageKey); err != nil {
+		if err := rows.Scan(refDest(&p)...); err != nil {
 			return nil, err
 		}
 		out = append(out, p)
@@ -342,7 +363,7 @@ func (s *SQLStore) PeopleAfter(ctx context.Context, orgID int64, f PeopleFilter,
 	last := after
 	for rows.Next() {
 		var p PersonRef
-		if err := rows.Scan(&p.ID, &p.Kind, &p.Code, &p.FirstName, &p.LastName, &p.Email, &p.ImageKey, &last.First, &last.Last); err != nil {
+		if err := rows.Scan(refDest(&p, &last.First, &last.Last)...); err != nil {
 			return nil, after, err
 		}
 		last.ID = p.ID
@@ -507,19 +528,9 @@ func (s *SQLStore) ListHolidays(ctx context.Context, orgID int64, name, from, to
 func (s *SQLStore) Tracking(ctx context.Context, orgID int64, personIDs []int64) (Tracking, error) {
 	t := Tracking{People: make(map[int64][2]string, len(personIDs))}
 	q := s.q(ctx)
-	// The organisation's start is cached like its zone (forgotten on every node when the
-	// profile that holds it is saved: org.SQLStore calls OrgChanged).
-	start, err := s.db.Cached(ctx, orgID, "org:tracking_start", func() (any, error) {
-		var v string
-		err := q.QueryRowContext(ctx, `SELECT COALESCE(tracking_start, '') FROM orgs WHERE id = $1`, orgID).Scan(&v)
-		return v, err
-	})
-	if err != nil {
+	var err error
+	if t.Start, err = s.trackingStart(ctx, orgID); err != nil || len(personIDs) == 0 {
 		return t, err
-	}
-	t.Start = start.(string)
-	if len(personIDs) == 0 {
-		return t, nil
 	}
 	sel, args, keep := s.personIn(`SELECT id, COALESCE(join_date, ''), COALESCE(leaving_date, '') FROM people
 		WHERE org_id = $1 AND (join_date IS NOT NULL OR leaving_date IS NOT NULL)`, "id", []any{orgID}, personIDs)
@@ -542,20 +553,66 @@ func (s *SQLStore) Tracking(ctx context.Context, orgID int64, personIDs []int64)
 	return t, rows.Err()
 }
 
+// trackingStart is the organisation's tracking start ("" none), cached like its zone
+// (forgotten on every node when the profile that holds it is saved: org.SQLStore calls
+// OrgChanged).
+func (s *SQLStore) trackingStart(ctx context.Context, orgID int64) (string, error) {
+	start, err := s.db.Cached(ctx, orgID, "org:tracking_start", func() (any, error) {
+		var v string
+		err := s.q(ctx).QueryRowContext(ctx, `SELECT COALESCE(tracking_start, '') FROM orgs WHERE id = $1`, orgID).Scan(&v)
+		return v, err
+	})
+	if err != nil {
+		return "", err
+	}
+	return start.(string), nil
+}
+
+// TrackingOf is Tracking for refs that carry their dates (read by the query that made
+// them): only the organisation's start is read, from its cache. Refs without them are read
+// as Tracking does.
+func (s *SQLStore) TrackingOf(ctx context.Context, orgID int64, people []PersonRef, ids []int64) (Tracking, error) {
+	for _, p := range people {
+		if !p.dated {
+			return s.Tracking(ctx, orgID, ids)
+		}
+	}
+	t := Tracking{People: make(map[int64][2]string, len(people))}
+	var err error
+	if t.Start, err = s.trackingStart(ctx, orgID); err != nil {
+		return t, err
+	}
+	for _, p := range people {
+		if p.joinDate != "" || p.leavingDate != "" {
+			t.People[p.ID] = [2]string{p.joinDate, p.leavingDate}
+		}
+	}
+	return t, nil
+}
+
 // SaveHoliday creates (ID 0) or updates a holiday.
 func (s *SQLStore) SaveHoliday(ctx context.Context, h Holiday) (int64, error) {
 	if h.ID == 0 {
 		err := s.q(ctx).QueryRowContext(ctx, `INSERT INTO holidays (org_id, name, start_date, end_date, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5) RETURNING id`,
 			h.OrgID, h.Name, h.Start, h.End, database.Now()).Scan(&h.ID)
+		if err != nil {
+			return 0, err
+		}
+		return h.ID, s.rulesChanged(ctx, h.OrgID)
+	}
+	if err := s.exec(ctx, `UPDATE holidays SET name = $3, start_date = $4, end_date = $5, updated_at = $6 WHERE org_id = $1 AND id = $2`,
+		h.OrgID, h.ID, h.Name, h.Start, h.End, database.Now()); err != nil {
 		return h.ID, err
 	}
-	return h.ID, s.exec(ctx, `UPDATE holidays SET name = $3, start_date = $4, end_date = $5, updated_at = $6 WHERE org_id = $1 AND id = $2`,
-		h.OrgID, h.ID, h.Name, h.Start, h.End, database.Now())
+	return h.ID, s.rulesChanged(ctx, h.OrgID)
 }
 
 // DeleteHoliday removes a holiday.
 func (s *SQLStore) DeleteHoliday(ctx context.Context, orgID, id int64) error {
-	return s.exec(ctx, `DELETE FROM holidays WHERE org_id = $1 AND id = $2`, orgID, id)
+	if err := s.exec(ctx, `DELETE FROM holidays WHERE org_id = $1 AND id = $2`, orgID, id); err != nil {
+		return err
+	}
+	return s.rulesChanged(ctx, orgID)
 }
 
 // maskValue is the mask column's value: NULL when the terminal did not report it.

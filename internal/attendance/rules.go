@@ -1,0 +1,83 @@
+package attendance
+
+import (
+	"context"
+
+	"hadir/internal/platform/database"
+)
+
+// orgRules is what every report, list and punch of an organisation reads whatever its dates
+// and people: the groups' schedule versions, the versions of the patterns groups follow, the
+// holidays and whether any roster entry exists. It changes only when a manager edits a
+// group, a schedule, a pattern choice, a holiday or the roster, so it is cached per
+// organisation (database.Cached, key rulesKey) and forgotten on every node by those changes
+// (rulesChanged): the daily list ran 11 statements per call, five of them these, each a
+// round trip on PostgreSQL (issue 9, "PostgreSQL within 1.5× of SQLite").
+//
+// The cached value is shared by concurrent requests: nothing may change its slices.
+type orgRules struct {
+	versions []Version
+	patterns []PatternVersion
+	holidays []Holiday // every holiday, by start date (as ListHolidays orders them)
+	roster   bool      // some roster entry exists (a false answer saves the per-page read)
+}
+
+const rulesKey = "attendance:rules"
+
+// rulesChanged tells the cache (on every node) that a change in the transaction of ctx, or
+// just made, alters the organisation's rules.
+func (s *SQLStore) rulesChanged(ctx context.Context, orgID int64) error {
+	return s.db.OrgChanged(ctx, orgID)
+}
+
+// rules returns the organisation's rules, from the cache or read now.
+func (s *Service) rules(ctx context.Context, orgID int64) (*orgRules, error) {
+	v, err := s.db.Cached(ctx, orgID, rulesKey, func() (any, error) {
+		r := &orgRules{}
+		var err error
+		if r.versions, err = s.store.Versions(ctx, orgID, nil); err != nil {
+			return nil, err
+		}
+		current, err := s.store.GroupPatterns(ctx, orgID)
+		if err != nil {
+			return nil, err
+		}
+		history, err := s.store.PatternVersions(ctx, orgID)
+		if err != nil {
+			return nil, err
+		}
+		r.patterns = patternVersions(history, current)
+		if r.holidays, _, err = s.store.ListHolidays(ctx, orgID, "", "", "", database.Page{}); err != nil {
+			return nil, err
+		}
+		if r.roster, err = s.store.HasRoster(ctx, orgID); err != nil {
+			return nil, err
+		}
+		return r, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return v.(*orgRules), nil
+}
+
+// holidayNames is the name of the holiday on each date of a span's [from, to] ("" none);
+// where two overlap, the later-starting one names the date, as the list orders them.
+func (r *orgRules) holidayNames(sp span) []string {
+	out := make([]string, sp.n)
+	if sp.n == 0 {
+		return out
+	}
+	from, to := sp.dates[1], sp.dates[len(sp.dates)-1]
+	for _, h := range r.holidays {
+		if h.End < from || h.Start > to {
+			continue
+		}
+		for i := 0; i < sp.n; i++ {
+			if ds := sp.dates[i+1]; h.Start <= ds && ds <= h.End {
+				out[i] = h.Name
+			}
+		}
+	}
+	return out
+}
