@@ -71,7 +71,19 @@ func TestLeaveEngine(t *testing.T) {
 			}
 		}
 		balance("14", "14")
+		// The unfiltered list's total is cached (database.Counts), yet each new application
+		// shows on the very next call.
+		listed := func(want int) {
+			t.Helper()
+			for i := 0; i < 2; i++ {
+				if n := listTotal(t, e.expect(e.call("GET", "/api/school/leave/application/teacher", s.token, nil), 200)); n != want {
+					t.Fatalf("applications listed: %d, want %d (call %d)", n, want, i+1)
+				}
+			}
+		}
+		listed(0)
 		first := e.expect(e.call("POST", "/api/school/personal/leave/application", tok, map[string]any{"leave_type_id": annual, "from_date": "2026-12-07", "to_date": "2026-12-11", "reason": "Family trip"}), 201)
+		listed(1)
 		if first.data()["amount"].(float64) != 5 || first.data()["status"] != "pending" {
 			t.Fatalf("%s", first.raw)
 		}
@@ -90,6 +102,7 @@ func TestLeaveEngine(t *testing.T) {
 			t.Fatalf("%s", r.raw)
 		}
 		second := e.expect(e.call("POST", "/api/school/personal/leave/application", tok, map[string]any{"leave_type_id": annual, "from_date": "2026-12-14", "to_date": "2026-12-25"}), 201)
+		listed(2)
 		if second.data()["amount"].(float64) != 9 {
 			t.Fatalf("a holiday inside the range counted: %s", second.raw)
 		}

@@ -357,5 +357,8 @@ func (s *SQLStore) InsertApplications(ctx context.Context, apps []Application, c
 			return database.MapError(err)
 		}
 	}
-	return nil
+	if len(apps) == 0 {
+		return nil
+	}
+	return s.appsChanged(ctx, apps[0].OrgID)
 }

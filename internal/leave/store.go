@@ -108,6 +108,9 @@ func (s *SQLStore) DeleteType(ctx context.Context, orgID int64, kind string, id 
 	if errors.Is(err, database.ErrForeignKey) {
 		return ErrTypeInUse
 	}
+	if err == nil {
+		err = s.appsChanged(ctx, orgID) // were any of its applications to go with it
+	}
 	return err
 }
 
@@ -1116,8 +1119,20 @@ func (s *SQLStore) Applications(ctx context.Context, orgID int64, f AppFilter, p
 	if f.To != "" {
 		add("a.from_date <= ?", f.To)
 	}
+	count := func() (n int, err error) {
+		err = s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*)`+appFrom+w, args...).Scan(&n)
+		return n, err
+	}
 	var total int
-	if err := s.q(ctx).QueryRowContext(ctx, `SELECT COUNT(*)`+appFrom+w, args...).Scan(&total); err != nil {
+	var err error
+	if f.PersonID == 0 && f.Status == "" && f.Base == "" && f.From == "" && f.To == "" {
+		// The total of the unfiltered list (the screen's first view) is cached like the
+		// people lists' (database.Counts): only new applications change it (appsChanged).
+		total, err = s.db.Count(ctx, orgID, "apps:"+f.Kind+":"+f.PersonKind, count)
+	} else {
+		total, err = count()
+	}
+	if err != nil {
 		return nil, 0, err
 	}
 	q := `SELECT ` + appCols + appFrom + w + ` ORDER BY a.created_at DESC, a.id DESC`
@@ -1172,7 +1187,16 @@ func (s *SQLStore) CreateApplication(ctx context.Context, a Application, attachm
 	err := s.q(ctx).QueryRowContext(ctx, `INSERT INTO leave_applications (org_id, person_id, type_id, kind, from_date, to_date, session, amount, reason, attachment_id, status,
 		assignment, created_by, decided_by_name, decided_at, created_at, updated_at, policy_override, from_time, to_time) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16, $17, $18, $19) RETURNING id`,
 		a.OrgID, a.PersonID, a.TypeID, a.Kind, a.From, a.To, a.Session, a.Amount, a.Reason, att, a.Status, a.Assignment, by, a.DecidedBy, a.DecidedAt, now, a.PolicyOverride, a.FromTime, a.ToTime).Scan(&id)
-	return id, database.MapError(err)
+	if err != nil {
+		return 0, database.MapError(err)
+	}
+	return id, s.appsChanged(ctx, a.OrgID)
+}
+
+// appsChanged tells the cached totals of the applications lists (on every node) that
+// applications were added or removed in the transaction of ctx, or just now.
+func (s *SQLStore) appsChanged(ctx context.Context, orgID int64) error {
+	return s.db.OrgChanged(ctx, orgID)
 }
 
 // Decide moves an application from one of the given statuses to a new one; it reports
