@@ -10,9 +10,10 @@ import (
 )
 
 // The rules every report reads (schedule versions, group settings, holidays, pattern choices,
-// whether a roster exists) are cached per organisation (attendance.orgRules), yet each change
-// a manager makes shows (a group's settings: TestLateAfterCutOffSetting) on the very next call, after a call that answered from the cache, on
-// both engines.
+// whether a roster exists, a day's manual statuses) are cached per organisation
+// (attendance.orgRules), yet each change a manager makes shows on the very next call, after a
+// call that answered from the cache, on both engines (a group's settings:
+// TestLateAfterCutOffSetting).
 func TestRulesCachedYetExact(t *testing.T) {
 	testdb.Each(t, func(t *testing.T, db *database.DB) {
 		e := newEnv(t, db)
@@ -43,6 +44,11 @@ func TestRulesCachedYetExact(t *testing.T) {
 		check := func(what string, want float64) { t.Helper(); checkOn(date, what, want) }
 		week(1)
 		check("a working week", absent)
+		// A manual status of the day (the day's statuses are cached too), then cleared.
+		e.expect(e.call("POST", "/api/employee/attendance/admin/status", c.token, map[string]any{"employee_id": p, "date": date, "status": 4, "remark": "Site visit"}), 200)
+		check("a manual status", 4)
+		e.expect(e.call("POST", "/api/employee/attendance/admin/status", c.token, map[string]any{"employee_id": p, "date": date, "status": 0, "remark": "Set in error"}), 200)
+		check("the manual status cleared", absent)
 		h := int64(e.expect(e.call("POST", "/api/holiday/record", c.token, map[string]any{"name": "Deepavali", "start": date, "end": date}), 201).data()["holiday_id"].(float64))
 		check("a holiday added", holiday)
 		e.expect(e.call("POST", "/api/holiday/record/update", c.token, map[string]any{"id": h, "name": "Deepavali", "start": "2026-11-19", "end": "2026-11-19"}), 200)

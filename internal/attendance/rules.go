@@ -81,3 +81,20 @@ func (r *orgRules) holidayNames(sp span) []string {
 	}
 	return out
 }
+
+// overrides returns the manual statuses of [from, to]. Those of a single day (the daily
+// list's, read on every call) are cached like the rules and forgotten by every change of one
+// (SetOverride calls rulesChanged) and by an erasure, which blanks their remarks; a longer
+// range is read each time. The cached map is shared: nothing may change it.
+func (s *Service) overrides(ctx context.Context, orgID int64, from, to string) (map[int64]map[string]Manual, error) {
+	if from != to {
+		return s.store.Overrides(ctx, orgID, from, to)
+	}
+	v, err := s.db.Cached(ctx, orgID, "attendance:overrides:"+from, func() (any, error) {
+		return s.store.Overrides(ctx, orgID, from, to)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return v.(map[int64]map[string]Manual), nil
+}

@@ -600,7 +600,7 @@ func (s *Service) basis(ctx context.Context, orgID int64, loc *time.Location, fr
 	if b.rota, err = s.rotaBasis(ctx, orgID); err != nil {
 		return nil, err
 	}
-	if b.manual, err = s.store.Overrides(ctx, orgID, from, to); err != nil {
+	if b.manual, err = s.overrides(ctx, orgID, from, to); err != nil {
 		return nil, err
 	}
 	if allLeave && s.leave != nil {

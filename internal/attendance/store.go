@@ -803,12 +803,13 @@ func (s *SQLStore) SetOverride(ctx context.Context, orgID, personID int64, date 
 	if _, err := q.ExecContext(ctx, `DELETE FROM day_overrides WHERE org_id = $1 AND person_id = $2 AND date = $3`, orgID, personID, date); err != nil {
 		return err
 	}
-	if m.Status == StatusOpen {
-		return nil
+	if m.Status != StatusOpen {
+		if _, err := q.ExecContext(ctx, `INSERT INTO day_overrides (org_id, person_id, date, status, remark, set_by, set_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+			orgID, personID, date, int(m.Status), m.Remark, by, database.Now()); err != nil {
+			return err
+		}
 	}
-	_, err := q.ExecContext(ctx, `INSERT INTO day_overrides (org_id, person_id, date, status, remark, set_by, set_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-		orgID, personID, date, int(m.Status), m.Remark, by, database.Now())
-	return err
+	return s.rulesChanged(ctx, orgID) // a day's manual statuses are cached (Service.overrides)
 }
 
 // Overrides returns the manual statuses in a date range per person and date.

@@ -404,6 +404,10 @@ func (s *Service) Erase(ctx context.Context, orgID, personID int64, by Actor) (s
 		if err != nil {
 			return database.MapError(err)
 		}
+		// The cached manual statuses of a day hold the remark just blanked (attendance).
+		if err := s.DB.OrgChanged(ctx, orgID); err != nil {
+			return err
+		}
 		// The general audit trail keeps who erased whom and when, but none of the values.
 		return (&audit.Store{DB: s.DB}).Scrub(ctx, orgID, personID, userID.Int64)
 	})
