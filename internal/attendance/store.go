@@ -223,12 +223,14 @@ type PersonRef struct {
 	dated                 bool
 }
 
-const personRefCols = `p.id, p.kind, p.code, p.first_name, p.last_name, p.email, COALESCE(i.key, ''), COALESCE(p.join_date, ''), COALESCE(p.leaving_date, '')`
+// The photo and the dates, most often NULL, are read as they are (database.NullText).
+const personRefCols = `p.id, p.kind, p.code, p.first_name, p.last_name, p.email, i.key, p.join_date, p.leaving_date`
 
 // refDest is where a row of personRefCols goes, then extra destinations.
 func refDest(p *PersonRef, extra ...any) []any {
 	p.dated = true
-	return append([]any{&p.ID, &p.Kind, &p.Code, &p.FirstName, &p.LastName, &p.Email, &p.ImageKey, &p.joinDate, &p.leavingDate}, extra...)
+	return append([]any{&p.ID, &p.Kind, &p.Code, &p.FirstName, &p.LastName, &p.Email, database.NullText(&p.ImageKey),
+		database.NullText(&p.joinDate), database.NullText(&p.leavingDate)}, extra...)
 }
 
 func scanRefs(rows *sql.Rows) ([]PersonRef, error) {

@@ -79,8 +79,12 @@ func CountKey(kind Kind, archived bool) string {
 // toPersonResponse, the exports' columns). The organisation and kind are the filter's, and
 // created_at no list uses; every column less is one less for the SQLite driver to fetch
 // and convert on each of 50 rows (issue 9, "Throughput").
-const listColumns = `p.id, p.code, p.first_name, p.last_name, p.email, COALESCE(p.join_date, ''), COALESCE(p.leaving_date, ''), p.department_id,
-	COALESCE(i.key, ''), p.user_id, COALESCE(u.role, '')`
+//
+// The columns most rows leave empty (dates, photo, role) are read as they are, NULL included,
+// into database.NullText, not COALESCEd to an empty text: the SQLite driver fetches a NULL with one call
+// and an empty text with three, each taking the connection's lock.
+const listColumns = `p.id, p.code, p.first_name, p.last_name, p.email, p.join_date, p.leaving_date, p.department_id,
+	i.key, p.user_id, u.role`
 
 // listSelect is the select list of a list of active or archived people; only archived
 // people have an archived_at to read.
@@ -104,7 +108,8 @@ type listScanner struct {
 func newListScanner(orgID int64, kind Kind, archived bool, extra ...any) *listScanner {
 	sc := &listScanner{p: Person{OrgID: orgID, Kind: kind}}
 	p := &sc.p
-	sc.dest = []any{&p.ID, &p.Code, &p.FirstName, &p.LastName, &p.Email, &p.JoinDate, &p.LeavingDate, &sc.dept, &p.ImageKey, &sc.usr, &p.Role}
+	sc.dest = []any{&p.ID, &p.Code, &p.FirstName, &p.LastName, &p.Email, database.NullText(&p.JoinDate), database.NullText(&p.LeavingDate), &sc.dept,
+		database.NullText(&p.ImageKey), &sc.usr, database.NullText(&p.Role)}
 	if archived {
 		sc.dest = append(sc.dest, &sc.at)
 	}
