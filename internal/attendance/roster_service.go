@@ -492,7 +492,7 @@ func (s *Service) RosterWeek(ctx context.Context, orgID int64, from, search stri
 		return nil, 0, err
 	}
 	vs := rules.versions
-	track, err := s.store.Tracking(ctx, orgID, ids)
+	track, err := s.store.TrackingOf(ctx, orgID, people, ids) // the page read their dates
 	if err != nil {
 		return nil, 0, err
 	}
