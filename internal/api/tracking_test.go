@@ -38,6 +38,19 @@ func TestTrackingWindow(t *testing.T) {
 		}
 		brief := idOf(e.expect(e.call("POST", "/api/employee/record/register", c.token, map[string]any{"code": "T2", "first_name": "Brief",
 			"join_date": "2026-09-07", "leaving_date": "2026-10-05"}), 201))
+		// The roster grid takes the window from the dates its page read: the days after the
+		// leaving date are not tracked.
+		grid := items(e.expect(e.call("GET", "/api/attendance/roster?from=2026-09-30&search=Brief", c.token, nil), 200))
+		if len(grid) != 1 {
+			t.Fatalf("roster rows: %v", grid)
+		}
+		var sources []string
+		for _, d := range grid[0]["days"].([]any) {
+			sources = append(sources, d.(map[string]any)["source"].(string))
+		}
+		if sources[5] == "not_tracked" || sources[6] != "not_tracked" {
+			t.Fatalf("roster sources around the leaving date (5 October): %v", sources)
+		}
 		ctx := context.Background()
 		g, err := e.app.Attendance.CreateGroup(ctx, c.orgID, "employee", attendance.GroupInput{Name: "Weekdays", TimeIn: "08:00", CutOffTimeIn: "10:00", TimeOut: "17:00", CutOffTimeOut: "23:00"})
 		if err != nil {
