@@ -360,11 +360,7 @@ func (a *API) saveHoliday(update bool) func(http.ResponseWriter, *http.Request) 
 		if err != nil {
 			return err
 		}
-		status := http.StatusCreated
-		if update {
-			status = http.StatusOK
-		}
-		web.Data(w, status, h)
+		web.Data(w, created(update), h)
 		return nil
 	}
 }

@@ -88,25 +88,9 @@ func (a *API) saveSite(update bool) func(http.ResponseWriter, *http.Request) err
 		if err != nil {
 			return err
 		}
-		status := http.StatusCreated
-		if update {
-			status = http.StatusOK
-		}
-		web.Data(w, status, s)
+		web.Data(w, created(update), s)
 		return nil
 	}
-}
-
-func (a *API) deleteSite(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r)
-	if err != nil {
-		return err
-	}
-	if err := a.Clockin.DeleteSite(r.Context(), principal(r).OrgID, id); err != nil {
-		return err
-	}
-	web.Data(w, http.StatusOK, map[string]any{"id": id})
-	return nil
 }
 
 // ---- web clock-in (any signed-in person) ----
@@ -221,18 +205,6 @@ func (a *API) createKiosk(w http.ResponseWriter, r *http.Request) error {
 	}
 	path := "/kiosk/" + secret
 	web.Data(w, http.StatusCreated, map[string]any{"kiosk": k, "path": path, "url": a.publicURL(r, path)})
-	return nil
-}
-
-func (a *API) revokeKiosk(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r)
-	if err != nil {
-		return err
-	}
-	if err := a.Clockin.RevokeKiosk(r.Context(), principal(r).OrgID, id); err != nil {
-		return err
-	}
-	web.Data(w, http.StatusOK, map[string]any{"id": id})
 	return nil
 }
 

@@ -14,7 +14,7 @@ import (
 )
 
 // TestUnstorableInputIsRefused: what the contract fuzz found answering 500. A search term
-// past SQLite's LIKE limit, text PostgreSQL cannot hold (invalid UTF-8, NUL) in the query, a
+// (filter[...] or the roster's search) past SQLite's LIKE limit, text PostgreSQL cannot hold (invalid UTF-8, NUL) in the query, a
 // path or a JSON body, and a beacon number out of PostgreSQL's integer range now answer 422
 // naming the field, or 404 for a key that cannot exist.
 func TestUnstorableInputIsRefused(t *testing.T) {
@@ -30,6 +30,7 @@ func TestUnstorableInputIsRefused(t *testing.T) {
 		long := strings.Repeat("A", 60_000)
 		field(e.call("GET", "/api/school/employee/teacher?filter%5Bfirst_name%5D="+long, s.token, nil), "filter[first_name]")
 		field(e.call("GET", "/api/school/dashboard/staff/attendance/daily/detailed?date=2026-03-27&filter%5Bbase%5D="+long, s.token, nil), "filter[base]")
+		field(e.call("GET", "/api/attendance/roster?from=2026-03-23&search="+long, s.token, nil), "search")
 		field(e.call("GET", "/api/school/employee/teacher/code?code=%FF%FE", s.token, nil), "code")
 		field(e.call("GET", "/api/school/attendance/teacher/audit?from_date=a%00b", s.token, nil), "from_date")
 		e.expect(e.call("GET", "/api/images/%FF%FE", "", nil), 404)

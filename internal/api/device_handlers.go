@@ -130,11 +130,7 @@ func (f deviceFace) save(update bool) func(http.ResponseWriter, *http.Request) e
 		if err != nil {
 			return err
 		}
-		status := http.StatusCreated
-		if update {
-			status = http.StatusOK
-		}
-		web.Data(w, status, d)
+		web.Data(w, created(update), d)
 		return nil
 	}
 }
@@ -331,11 +327,7 @@ func (a *API) saveBeacon(update bool) func(http.ResponseWriter, *http.Request) e
 		if err != nil {
 			return err
 		}
-		status := http.StatusCreated
-		if update {
-			status = http.StatusOK
-		}
-		web.Data(w, status, b)
+		web.Data(w, created(update), b)
 		return nil
 	}
 }

@@ -116,11 +116,7 @@ func (f leaveFace) saveType(update bool) func(http.ResponseWriter, *http.Request
 		if err != nil {
 			return err
 		}
-		status := http.StatusCreated
-		if update {
-			status = http.StatusOK
-		}
-		web.Data(w, status, t)
+		web.Data(w, created(update), t)
 		return nil
 	}
 }

@@ -9,7 +9,7 @@ import (
 	"hadir/internal/platform/validate"
 )
 
-// maxFilterLen bounds a search term of the query (filter[...]). Longer terms match nothing a
+// maxFilterLen bounds a search term of the query (filter[...], search). Longer terms match nothing a
 // person could have typed, and SQLite refuses LIKE patterns past 50,000 bytes ("LIKE or GLOB
 // pattern too complex"), which answered 500.
 const maxFilterLen = 255
@@ -47,7 +47,7 @@ func checkRequest(r *http.Request) error {
 			case c.Has(name):
 			case badText(v):
 				c.Invalid(name)
-			case strings.HasPrefix(k, "filter["):
+			case strings.HasPrefix(k, "filter[") || k == "search":
 				c.MaxLen(name, v, maxFilterLen)
 			}
 		}

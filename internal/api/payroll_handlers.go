@@ -52,25 +52,9 @@ func (a *API) savePayrollMapping(update bool) func(http.ResponseWriter, *http.Re
 		if err != nil {
 			return err
 		}
-		status := http.StatusCreated
-		if update {
-			status = http.StatusOK
-		}
-		web.Data(w, status, m)
+		web.Data(w, created(update), m)
 		return nil
 	}
-}
-
-func (a *API) deletePayrollMapping(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r)
-	if err != nil {
-		return err
-	}
-	if err := a.Payroll.DeleteMapping(r.Context(), principal(r).OrgID, id); err != nil {
-		return err
-	}
-	web.Data(w, http.StatusOK, map[string]any{"id": id})
-	return nil
 }
 
 // payrollExport streams the month's payroll figures as xlsx (default) or csv, with the

@@ -689,11 +689,7 @@ func (a *API) saveDepartment(update bool) func(http.ResponseWriter, *http.Reques
 		if err != nil {
 			return err
 		}
-		status := http.StatusCreated
-		if update {
-			status = http.StatusOK
-		}
-		web.Data(w, status, d)
+		web.Data(w, created(update), d)
 		return nil
 	}
 }

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 
 	"hadir/internal/attendance"
@@ -58,18 +59,6 @@ func (a *API) saveShift(update bool) func(http.ResponseWriter, *http.Request) er
 	}
 }
 
-func (a *API) deleteShift(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r)
-	if err != nil {
-		return err
-	}
-	if err := a.Attendance.DeleteShift(r.Context(), principal(r).OrgID, id); err != nil {
-		return err
-	}
-	web.Data(w, http.StatusOK, map[string]any{"id": id})
-	return nil
-}
-
 type patternRequest struct {
 	Name      string         `json:"name"`
 	CycleDays web.FlexInt    `json:"cycle_days"`
@@ -112,18 +101,6 @@ func (a *API) savePattern(update bool) func(http.ResponseWriter, *http.Request) 
 		web.Data(w, created(update), x)
 		return nil
 	}
-}
-
-func (a *API) deletePattern(w http.ResponseWriter, r *http.Request) error {
-	id, err := pathID(r)
-	if err != nil {
-		return err
-	}
-	if err := a.Attendance.DeletePattern(r.Context(), principal(r).OrgID, id); err != nil {
-		return err
-	}
-	web.Data(w, http.StatusOK, map[string]any{"id": id})
-	return nil
 }
 
 func (a *API) listGroupPatterns(w http.ResponseWriter, r *http.Request) error {
@@ -242,4 +219,20 @@ func (a *API) copyRosterWeek(w http.ResponseWriter, r *http.Request) error {
 	}
 	web.Data(w, http.StatusOK, map[string]any{"written": n})
 	return nil
+}
+
+// deleteByID answers a DELETE of /…/{id}: del removes the caller's organisation's item (its
+// errors answer as they are: 404 for another organisation's), and the id is echoed.
+func deleteByID(del func(ctx context.Context, orgID, id int64) error) func(http.ResponseWriter, *http.Request) error {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		id, err := pathID(r)
+		if err != nil {
+			return err
+		}
+		if err := del(r.Context(), principal(r).OrgID, id); err != nil {
+			return err
+		}
+		web.Data(w, http.StatusOK, map[string]any{"id": id})
+		return nil
+	}
 }

@@ -71,5 +71,23 @@ func TestRulesCachedYetExact(t *testing.T) {
 		e.expect(e.call("DELETE", fmt.Sprintf("/api/attendance/group-patterns/%d", g), c.token, nil), 200)
 		checkOn("2026-11-25", "the pattern left from today", absent)
 		check("the pattern left from today", offDay)
+
+		// Approved leave and memberships are cached too (a page of the daily list picks its
+		// people's from the organisation's): an application approved and then cancelled, and the
+		// person leaving the group and joining it again, each show on the next call.
+		const today, leave, noSchedule = "2026-11-25", 3, 8
+		annual := idOf(e.expect(e.call("POST", "/api/company/leave", c.token, map[string]any{"type": "Annual", "allow_negative": true}), 201))
+		app := idOf(e.expect(e.call("POST", "/api/school/personal/leave/application", e.member(c.orgID, p), map[string]any{"leave_type_id": annual, "from_date": today}), 201))
+		checkOn(today, "a pending application", absent)
+		e.expect(e.call("POST", "/api/company/leave/application/approve", c.token, map[string]any{"id": app}), 200)
+		checkOn(today, "the application approved", leave)
+		e.expect(e.call("POST", "/api/company/leave/application/cancel", c.token, map[string]any{"id": app}), 200)
+		checkOn(today, "the leave cancelled", absent)
+		e.expect(e.call("POST", "/api/company/leave/assignment", c.token, map[string]any{"employee_id": p, "leave_type_id": annual, "from_date": today}), 201)
+		checkOn(today, "leave assigned", leave)
+		e.expect(e.call("DELETE", "/api/group/employees", c.token, map[string]any{"group_id": g, "employees": []int64{p}, "effective_from": "2026-11-24"}), 200)
+		checkOn("2026-11-24", "the group left", noSchedule)
+		e.expect(e.call("POST", "/api/group/employees", c.token, map[string]any{"group_id": g, "employees": []int64{p}, "effective_from": "2026-11-24"}), 200)
+		checkOn("2026-11-24", "the group joined again", offDay) // the pattern of rest days, until today
 	})
 }

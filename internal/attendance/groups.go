@@ -444,7 +444,7 @@ func (s *Service) changeMembers(ctx context.Context, orgID int64, kind string, i
 				return err
 			}
 		}
-		return nil
+		return s.db.OrgChanged(ctx, orgID) // the memberships the reports keep (memberships)
 	})
 }
 
@@ -495,14 +495,14 @@ func (s *Service) SaveHoliday(ctx context.Context, h Holiday) (Holiday, error) {
 		c.Add("end", "validation.date", "end must be a date (YYYY-MM-DD)", nil)
 	} else if !c.Has("start") && h.End < h.Start {
 		c.Add("end", "validation.after", "the end must not be before the start", nil)
-	} else if !c.Has("start") && daysBetween(h.Start, h.End) > 366 {
+	} else if !c.Has("start") && DaysBetween(h.Start, h.End) > 366 {
 		c.Add("end", "validation.max_value", "a holiday lasts at most a year", nil)
 	}
 	if err := c.Err(); err != nil {
 		return h, err
 	}
 	id, err := s.store.SaveHoliday(ctx, h)
-	h.ID, h.Days = id, daysBetween(h.Start, h.End)+1
+	h.ID, h.Days = id, DaysBetween(h.Start, h.End)+1
 	return h, err
 }
 

@@ -483,7 +483,7 @@ func (s *Service) RosterWeek(ctx context.Context, orgID int64, from, search stri
 	for i, p := range people {
 		ids[i] = p.ID
 	}
-	ms, err := s.store.Memberships(ctx, orgID, ids, from, to)
+	ms, err := s.memberships(ctx, orgID, ids, from, to)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -263,18 +263,5 @@ func (s *SQLStore) ClearRoster(ctx context.Context, orgID int64, personIDs []int
 // ExistingPeople returns which of some ids are people of the organisation.
 func (s *SQLStore) ExistingPeople(ctx context.Context, orgID int64, ids []int64) (map[int64]bool, error) {
 	in, args := placeholders([]any{orgID}, ids)
-	rows, err := s.q(ctx).QueryContext(ctx, `SELECT id FROM people WHERE org_id = $1 AND archived_at IS NULL AND id IN (`+in+`)`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[int64]bool{}
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out[id] = true
-	}
-	return out, rows.Err()
+	return database.Set[int64](s.q(ctx).QueryContext(ctx, `SELECT id FROM people WHERE org_id = $1 AND archived_at IS NULL AND id IN (`+in+`)`, args...))
 }

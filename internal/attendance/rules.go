@@ -2,6 +2,7 @@ package attendance
 
 import (
 	"context"
+	"slices"
 
 	"hadir/internal/platform/database"
 )
@@ -97,4 +98,52 @@ func (s *Service) overrides(ctx context.Context, orgID int64, from, to string) (
 		return nil, err
 	}
 	return v.(map[int64]map[string]Manual), nil
+}
+
+const membersKey = "attendance:memberships"
+
+// memberships returns the memberships of some people (all when ids is empty) overlapping
+// [from, to], in the order the store gives them (by person, then start), picked from the
+// organisation's whole membership history: read once and kept by database.Cached, like the
+// rules. A page of a report then costs no statement for its groups. What changes the history
+// forgets it on every node: changeMembers (joining and leaving, one OrgChanged per batch) and
+// DeleteGroup. Inside a transaction the store answers, as it sees the transaction's writes.
+func (s *Service) memberships(ctx context.Context, orgID int64, ids []int64, from, to string) ([]Membership, error) {
+	if database.InTx(ctx) {
+		return s.store.Memberships(ctx, orgID, ids, from, to)
+	}
+	v, err := s.db.Cached(ctx, orgID, membersKey, func() (any, error) {
+		all, err := s.store.Memberships(ctx, orgID, nil, "0000-01-01", "9999-12-31")
+		if err != nil {
+			return nil, err
+		}
+		by := make(map[int64][]Membership)
+		for _, m := range all {
+			by[m.PersonID] = append(by[m.PersonID], m)
+		}
+		return by, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	by := v.(map[int64][]Membership)
+	if len(ids) == 0 {
+		ids = make([]int64, 0, len(by))
+		for id := range by {
+			ids = append(ids, id)
+		}
+	} else {
+		ids = slices.Clone(ids)
+	}
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	var out []Membership
+	for _, id := range ids {
+		for _, m := range by[id] {
+			if m.From <= to && (m.To == "" || m.To >= from) {
+				out = append(out, m)
+			}
+		}
+	}
+	return out, nil
 }

@@ -624,7 +624,7 @@ func (s *Service) computePage(ctx context.Context, orgID int64, b *reportBasis, 
 		ids[i] = p.ID
 	}
 	before := b.days[0]
-	ms, err := s.store.Memberships(ctx, orgID, ids, b.dates[0], b.to)
+	ms, err := s.memberships(ctx, orgID, ids, b.dates[0], b.to)
 	if err != nil {
 		return nil, err
 	}
@@ -1064,10 +1064,11 @@ type WorkCalendar struct {
 	off  map[string]bool
 }
 
-// WorkCalendar loads, in three statements whatever their number, the schedules of some
-// people and the holidays in [from, to], for Days to answer within that range.
+// WorkCalendar loads the schedules of some people and the holidays in [from, to], for Days
+// to answer within that range: a few statements whatever their number (memberships and rules
+// from the organisation's cache outside a transaction, the tracking windows, the roster).
 func (s *Service) WorkCalendar(ctx context.Context, orgID int64, personIDs []int64, from, to string) (*WorkCalendar, error) {
-	ms, err := s.store.Memberships(ctx, orgID, personIDs, from, to)
+	ms, err := s.memberships(ctx, orgID, personIDs, from, to)
 	if err != nil {
 		return nil, err
 	}

@@ -516,7 +516,7 @@ func (s *SQLStore) ListHolidays(ctx context.Context, orgID int64, name, from, to
 		if err := rows.Scan(&h.ID, &h.Name, &h.Start, &h.End); err != nil {
 			return nil, 0, err
 		}
-		h.Days = daysBetween(h.Start, h.End) + 1
+		h.Days = DaysBetween(h.Start, h.End) + 1
 		out = append(out, h)
 	}
 	if pg.Size == 0 {
@@ -880,8 +880,9 @@ func addDays(date string, n int) string {
 	return t.AddDate(0, 0, n).Format(time.DateOnly)
 }
 
-// daysBetween is the number of days from a to b.
-func daysBetween(a, b string) int {
+// DaysBetween is the number of days from one YYYY-MM-DD date to another (0 when either is
+// not a date); the leave store bounds its cached ranges with it.
+func DaysBetween(a, b string) int {
 	ta, err1 := time.Parse(time.DateOnly, a)
 	tb, err2 := time.Parse(time.DateOnly, b)
 	if err1 != nil || err2 != nil {

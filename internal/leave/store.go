@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"hadir/internal/attendance"
 	"hadir/internal/platform/database"
 )
 
@@ -99,6 +100,9 @@ func (s *SQLStore) SaveType(ctx context.Context, t Type) (int64, error) {
 	if errors.Is(err, database.ErrUniqueViolation) {
 		return 0, ErrTypeName
 	}
+	if err == nil && t.ID > 0 {
+		err = s.appsChanged(ctx, t.OrgID) // its name, unit or pay as the reports show them (Approved)
+	}
 	return t.ID, err
 }
 
@@ -146,20 +150,7 @@ type PersonName struct{ Code, Name, Kind string }
 
 // LeaversBefore returns the organisation's people whose leaving date is before a date.
 func (s *SQLStore) LeaversBefore(ctx context.Context, orgID int64, date string) (map[int64]bool, error) {
-	rows, err := s.q(ctx).QueryContext(ctx, `SELECT id FROM people WHERE org_id = $1 AND leaving_date IS NOT NULL AND leaving_date <> '' AND leaving_date < $2`, orgID, date)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[int64]bool{}
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out[id] = true
-	}
-	return out, rows.Err()
+	return database.Set[int64](s.q(ctx).QueryContext(ctx, `SELECT id FROM people WHERE org_id = $1 AND leaving_date IS NOT NULL AND leaving_date <> '' AND leaving_date < $2`, orgID, date))
 }
 
 // PeopleNames returns the code, name and kind of every person of the organisation in one query.
@@ -1193,8 +1184,9 @@ func (s *SQLStore) CreateApplication(ctx context.Context, a Application, attachm
 	return id, s.appsChanged(ctx, a.OrgID)
 }
 
-// appsChanged tells the cached totals of the applications lists (on every node) that
-// applications were added or removed in the transaction of ctx, or just now.
+// appsChanged tells the caches (on every node) that applications were added, removed or
+// decided, or a type changed, in the transaction of ctx, or just now: the applications
+// lists' totals and the reports' approved sets (Approved).
 func (s *SQLStore) appsChanged(ctx context.Context, orgID int64) error {
 	return s.db.OrgChanged(ctx, orgID)
 }
@@ -1213,7 +1205,10 @@ func (s *SQLStore) Decide(ctx context.Context, orgID, id int64, from []string, t
 	if errors.Is(err, ErrNotFound) {
 		return ErrTransition
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	return s.appsChanged(ctx, orgID) // the approved set of the reports (Approved)
 }
 
 // SaveAttachment stores a document and returns its id.
@@ -1237,9 +1232,44 @@ func (s *SQLStore) AttachmentByKey(ctx context.Context, orgID int64, key string)
 	return a, err
 }
 
+// approvedCacheDays bounds the ranges whose approved applications a page of people reads
+// from the organisation's cached set (a day, a week, a month: up to 31 dates) rather than
+// asking the database; longer ranges (a year) would keep large sets per key.
+const approvedCacheDays = 30
+
 // Approved returns the approved applications of some people (all when ids is empty) that
 // touch a date range.
+//
+// A page of people over a short range (the daily list, a week, a month) picks its own from
+// the organisation's approved applications of that range, read once and kept by
+// database.Cached: on PostgreSQL a statement is a round trip to another process, the largest
+// part of a daily list's cost. What alters the set forgets it at once, on every node:
+// a new application (CreateApplication, InsertApplications), a decision or cancellation
+// (Decide), a type renamed, re-unit'd or made unpaid (SaveType), a type deleted (DeleteType).
 func (s *SQLStore) Approved(ctx context.Context, orgID int64, ids []int64, from, to string) ([]Application, error) {
+	if len(ids) == 0 || database.InTx(ctx) || attendance.DaysBetween(from, to) > approvedCacheDays {
+		return s.approved(ctx, orgID, ids, from, to)
+	}
+	v, err := s.db.Cached(ctx, orgID, "leave:approved:"+from+":"+to, func() (any, error) {
+		return s.approved(ctx, orgID, nil, from, to)
+	})
+	if err != nil {
+		return nil, err
+	}
+	want := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		want[id] = true
+	}
+	var out []Application
+	for _, a := range v.([]Application) {
+		if want[a.PersonID] {
+			out = append(out, a)
+		}
+	}
+	return out, nil
+}
+
+func (s *SQLStore) approved(ctx context.Context, orgID int64, ids []int64, from, to string) ([]Application, error) {
 	q := `SELECT a.person_id, a.kind, a.from_date, a.to_date, a.session, t.name, t.id, t.paid, t.unit, a.amount, a.from_time, a.to_time FROM leave_applications a JOIN leave_types t ON t.id = a.type_id
 		WHERE a.org_id = $1 AND a.status = 'approved' AND a.from_date <= $3 AND a.to_date >= $2`
 	args := []any{orgID, from, to}

@@ -348,20 +348,7 @@ func (s *SQLStore) CodeTaken(ctx context.Context, orgID int64, code string, exce
 
 // Codes returns every code of the organisation, lower-cased (for imports: one query).
 func (s *SQLStore) Codes(ctx context.Context, orgID int64) (map[string]bool, error) {
-	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT lower(code) FROM people WHERE org_id = $1`, orgID)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := map[string]bool{}
-	for rows.Next() {
-		var c string
-		if err := rows.Scan(&c); err != nil {
-			return nil, err
-		}
-		out[c] = true
-	}
-	return out, rows.Err()
+	return database.Set[string](s.db.Q(ctx).QueryContext(ctx, `SELECT lower(code) FROM people WHERE org_id = $1`, orgID))
 }
 
 // Records returns every record row of a person.

@@ -30,6 +30,7 @@ type Counts struct {
 	mu      sync.Mutex
 	gen     uint64 // bumped by every change; a load started before one is not kept
 	m       map[countKey]cachedCount
+	swept   time.Time // the last sweep of expired entries
 	now     func() time.Time
 }
 
@@ -40,6 +41,10 @@ const (
 	// organisation id.
 	CountsChannel = "hadir_counts"
 	countsMax     = 20000 // a full cache is emptied and starts again
+	// countsSweep is the size past which storing an entry first drops the expired ones (at
+	// most once a second): keys that name a date or a range (a day's manual statuses, a
+	// range's approved leave) are many, and an entry past its TTL is never read again.
+	countsSweep = 1024
 )
 
 type countKey struct {
@@ -88,6 +93,14 @@ func (db *DB) Cached(ctx context.Context, orgID int64, key string, load func() (
 	}
 	c.mu.Lock()
 	if gen == c.gen && c.enabled.Load() {
+		if len(c.m) >= countsSweep && now.Sub(c.swept) >= time.Second {
+			c.swept = now
+			for k, e := range c.m {
+				if !now.Before(e.until) {
+					delete(c.m, k)
+				}
+			}
+		}
 		if len(c.m) >= countsMax {
 			clear(c.m)
 		}
@@ -99,19 +112,35 @@ func (db *DB) Cached(ctx context.Context, orgID int64, key string, load func() (
 
 // OrgChanged tells the cache that rows counted for an organisation change in the
 // transaction carried by ctx (or just changed, without one).
+//
+// Within one transaction (or savepoint) an organisation is told once: an import of 5,000
+// people, each created by a call that tells the cache, sends one NOTIFY instead of 5,000.
+// A savepoint keeps its own record, as a NOTIFY sent inside it is undone with it.
 func (db *DB) OrgChanged(ctx context.Context, orgID int64) error {
 	c := db.counts
 	if c == nil {
 		return nil
 	}
+	told, _ := ctx.Value(orgsToldKey{}).(map[int64]bool)
+	if told[orgID] {
+		return nil
+	}
 	c.forget(orgID)
 	AfterCommit(ctx, func() { c.forget(orgID) })
 	if db.Dialect == Postgres {
-		_, err := db.Q(ctx).ExecContext(ctx, `SELECT pg_notify($1, $2)`, CountsChannel, strconv.FormatInt(orgID, 10))
-		return err
+		if _, err := db.Q(ctx).ExecContext(ctx, `SELECT pg_notify($1, $2)`, CountsChannel, strconv.FormatInt(orgID, 10)); err != nil {
+			return err
+		}
+	}
+	if told != nil {
+		told[orgID] = true
 	}
 	return nil
 }
+
+// orgsToldKey carries, in a transaction's (or savepoint's) context, the organisations whose
+// change it already told (OrgChanged).
+type orgsToldKey struct{}
 
 // forget drops an organisation's totals (all of them when orgID is 0).
 func (c *Counts) forget(orgID int64) {

@@ -159,7 +159,7 @@ func (db *DB) run(ctx context.Context, fn func(ctx context.Context) error, commi
 		}
 	}
 	var hooks []func()
-	txCtx := context.WithValue(context.WithValue(ctx, txKey{}, tx), afterCommitKey{}, &hooks)
+	txCtx := context.WithValue(context.WithValue(context.WithValue(ctx, txKey{}, tx), afterCommitKey{}, &hooks), orgsToldKey{}, map[int64]bool{})
 	fnErr := fn(txCtx)
 	if fnErr != nil && !commitOnError {
 		return fnErr
@@ -194,7 +194,7 @@ func (db *DB) savepoint(ctx context.Context, tx *sql.Tx, fn func(ctx context.Con
 		return MapError(err)
 	}
 	var hooks []func()
-	spCtx := context.WithValue(context.WithValue(ctx, savepointKey{}, depth), afterCommitKey{}, &hooks)
+	spCtx := context.WithValue(context.WithValue(context.WithValue(ctx, savepointKey{}, depth), afterCommitKey{}, &hooks), orgsToldKey{}, map[int64]bool{})
 	if err := fn(spCtx); err != nil {
 		if _, rerr := tx.ExecContext(ctx, "ROLLBACK TO SAVEPOINT "+name); rerr == nil {
 			_, _ = tx.ExecContext(ctx, "RELEASE SAVEPOINT "+name)
@@ -276,4 +276,22 @@ func (db *DB) Ping(ctx context.Context) error {
 	defer cancel()
 	var one int
 	return db.QueryRowContext(ctx, "SELECT 1").Scan(&one)
+}
+
+// Set reads the single column of a query's rows (ids, codes) into a set, closing them: pass
+// it the query's results as they come, Set[int64](q.QueryContext(...)).
+func Set[K comparable](rows *sql.Rows, err error) (map[K]bool, error) {
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[K]bool{}
+	for rows.Next() {
+		var k K
+		if err := rows.Scan(&k); err != nil {
+			return nil, err
+		}
+		out[k] = true
+	}
+	return out, rows.Err()
 }

@@ -109,7 +109,13 @@ export function useNotificationStream(onNotification?: (n: StreamNotification) =
                 if (ev.event === 'superseded') superseded = true;
                 if (ev.event !== 'notification') continue;
                 const n = JSON.parse(ev.data) as StreamNotification;
-                qc.setQueryData([...notificationKeys.all, 'unread'], n.unread);
+                // The event's count is the newest. A count read still on its way (the page's
+                // first, or the resync's, read before this notification was written) would
+                // overwrite it when it lands, and no later event would mend the bell: so it is
+                // cancelled first (cancelling restores what the query held before it).
+                const unreadKey = [...notificationKeys.all, 'unread'];
+                await qc.cancelQueries({ queryKey: unreadKey });
+                qc.setQueryData(unreadKey, n.unread);
                 void qc.invalidateQueries({ queryKey: [...notificationKeys.all, 'inbox'] });
                 // The dashboard's "waiting for you" counts change with what admins are told.
                 if (n.kind === 'submitted' || n.kind === 'cancelled' || n.kind === 'waiting') {
