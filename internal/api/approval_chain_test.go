@@ -143,7 +143,7 @@ func TestApprovalChains(t *testing.T) {
 
 		// A rejection at level 1 ends the application.
 		a2 := apply(worker)
-		if _, err := e.app.Approvals.Decide(ctx, c.orgID, approval.KindLeave, a2, false, asPerson(boss), "busy week"); err != nil {
+		if _, err := e.app.Approvals.Decide(ctx, c.orgID, approval.KindLeave, a2, false, asPerson(boss), "busy \"week\" — ça\nnext"); err != nil {
 			t.Fatal(err)
 		}
 		if status(a2) != leave.Rejected {
@@ -207,6 +207,33 @@ func TestApprovalChains(t *testing.T) {
 		}
 		if got := actions(inside); got != "0:submitted::false 0:approved::false 1:approved:TOP is away:true " || status(inside) != leave.Approved {
 			t.Fatalf("timeline %q, status %s", got, status(inside))
+		}
+		// The list reads the timelines in its own statement (approval.TimelineColumn): each
+		// listed timeline is the engine's own, step for step, comments (quotes, accents, a line
+		// break) and overrides included.
+		listed := 0
+		for _, it := range items(e.expect(e.call("GET", "/api/company/leave/application?page[size]=100", c.token, nil), 200)) {
+			id := int64(it["id"].(float64))
+			tl, err := e.app.Approvals.Timeline(ctx, c.orgID, approval.KindLeave, id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			steps, _ := it["timeline"].([]any)
+			if len(steps) != len(tl) {
+				t.Fatalf("application %d lists %d steps, has %d", id, len(steps), len(tl))
+			}
+			for i, d := range tl {
+				st := steps[i].(map[string]any)
+				at, err := time.Parse(time.RFC3339Nano, st["created_at"].(string))
+				if err != nil || !at.Equal(d.CreatedAt) || st["id"] != float64(d.ID) || st["level"] != float64(d.Level) || st["level_kind"] != d.LevelKind ||
+					st["action"] != d.Action || st["actor_name"] != d.ActorName || st["comment"] != d.Comment || st["override"] != d.Override {
+					t.Fatalf("application %d step %d listed as %v, is %+v", id, i, st, d)
+				}
+				listed++
+			}
+		}
+		if listed < 12 {
+			t.Fatalf("only %d steps listed", listed)
 		}
 
 		// The spec's approve call is an admin's decision at the current level: with the manager

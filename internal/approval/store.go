@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -253,6 +254,75 @@ func (s *Store) DeleteDelegation(ctx context.Context, orgID, personID, id int64)
 	if n, _ := res.RowsAffected(); n == 0 {
 		return ErrNotFound
 	}
+	return nil
+}
+
+// timelineCols are a step's fields in Decision's order, as TimelineColumn lists them. On
+// PostgreSQL the instant is written in UTC with its microseconds (the JSON form of a
+// timestamptz would follow the session's time zone).
+const timelineCols = `d.id, d.level, d.level_kind, d.action, d.actor_name, d.comment, d.override, `
+
+// TimelineColumn is a column, for a query over a domain's records, that holds each record's
+// steps as a JSON array (read back by scanning into a *Timeline): orgCol, kindCol and refCol
+// name the record's organisation, approval kind and id in that query. A page of records and
+// their timelines is then one statement where Timelines makes two: on PostgreSQL each
+// statement is a round trip and, for this join, a plan of its own on every call.
+func TimelineColumn(d database.Dialect, orgCol, kindCol, refCol string) string {
+	from := ` FROM approval_decisions d JOIN approval_requests r ON r.id = d.request_id
+		WHERE r.org_id = ` + orgCol + ` AND r.kind = ` + kindCol + ` AND r.ref_id = ` + refCol + `)`
+	if d == database.Postgres {
+		return `(SELECT json_agg(json_build_array(` + timelineCols + `to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')))` + from
+	}
+	return `(SELECT json_group_array(json_array(` + timelineCols + `d.created_at))` + from
+}
+
+// Timeline scans a TimelineColumn: the steps oldest first, nil when there are none.
+type Timeline []Decision
+
+// Scan implements sql.Scanner.
+func (t *Timeline) Scan(v any) error {
+	var b []byte
+	switch v := v.(type) {
+	case nil:
+		*t = nil
+		return nil
+	case string:
+		b = []byte(v)
+	case []byte:
+		b = v
+	default:
+		return fmt.Errorf("approval: cannot scan %T into a timeline", v)
+	}
+	var steps [][8]json.RawMessage
+	if err := json.Unmarshal(b, &steps); err != nil {
+		return fmt.Errorf("approval: timeline: %w", err)
+	}
+	if len(steps) == 0 {
+		*t = nil
+		return nil
+	}
+	out := make(Timeline, len(steps))
+	for i, f := range steps {
+		d := &out[i]
+		var at string
+		for j, dst := range []any{&d.ID, &d.Level, &d.LevelKind, &d.Action, &d.ActorName, &d.Comment, nil, &at} {
+			if dst == nil {
+				continue
+			}
+			if err := json.Unmarshal(f[j], dst); err != nil {
+				return fmt.Errorf("approval: timeline step %d: %w", j, err)
+			}
+		}
+		// A boolean on PostgreSQL, 0 or 1 on SQLite.
+		d.Override = string(f[6]) == "true" || string(f[6]) == "1"
+		tm, err := database.ParseStoredTime(at)
+		if err != nil {
+			return fmt.Errorf("approval: timeline: %w", err)
+		}
+		d.CreatedAt = tm
+	}
+	slices.SortFunc(out, func(a, b Decision) int { return cmp.Compare(a.ID, b.ID) })
+	*t = out
 	return nil
 }
 

@@ -874,22 +874,9 @@ func (s *Service) Applications(ctx context.Context, orgID int64, f AppFilter, pg
 	if f.Status != "" && f.Status != Pending && f.Status != Approved && f.Status != Rejected && f.Status != Cancelled {
 		return nil, 0, validate.Field("status", "validation.invalid", "status must be pending, approved, rejected or cancelled")
 	}
-	items, total, err := s.store.Applications(ctx, orgID, f, pg)
-	if err != nil || s.approvals == nil || len(items) == 0 {
-		return items, total, err
-	}
-	ids := make([]int64, len(items))
-	for i, a := range items {
-		ids[i] = a.ID
-	}
-	tls, err := s.approvals.Timelines(ctx, orgID, f.Kind, ids)
-	if err != nil {
-		return nil, 0, err
-	}
-	for i := range items {
-		items[i].Timeline = tls[items[i].ID]
-	}
-	return items, total, nil
+	// Each application's approval steps come in the same statement (approval.TimelineColumn).
+	f.Timelines = true
+	return s.store.Applications(ctx, orgID, f, pg)
 }
 
 // Application returns one application of a kind.

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"hadir/internal/approval"
 	"hadir/internal/attendance"
 	"hadir/internal/platform/database"
 )
@@ -1046,19 +1047,34 @@ func (s *SQLStore) DeleteEntitlement(ctx context.Context, orgID, id int64) error
 	return s.exec(ctx, `DELETE FROM leave_entitlements WHERE org_id = $1 AND id = $2`, orgID, id)
 }
 
-const appCols = `a.id, a.org_id, a.person_id, p.code, p.first_name || ' ' || p.last_name, p.kind, a.type_id, t.name, t.unit, a.kind, a.from_date, a.to_date, a.session,
-	a.amount, a.reason, COALESCE(f.key, ''), a.status, a.assignment, a.decided_by_name, a.decided_at, a.decision_comment, a.created_at, a.policy_override, a.from_time, a.to_time`
+// appCols reads the type's name and unit and the attachment's key through subqueries of one
+// row each, not joins: the filters and the order need only the application and its person,
+// and PostgreSQL plans this statement on every call (its custom plans stay cheaper than the
+// generic one), where each joined table multiplies the join orders it weighs. Two tables
+// instead of four took its planning from about 0.38 to 0.21 ms (EXPLAIN on the demo school,
+// 1,000 teachers, on a loaded machine). PostgreSQL runs such subqueries after the sort and the
+// limit, for the page's rows only; SQLite looks each one up as its join did.
+const appCols = `a.id, a.org_id, a.person_id, p.code, p.first_name || ' ' || p.last_name, p.kind, a.type_id,
+	(SELECT t.name FROM leave_types t WHERE t.org_id = a.org_id AND t.id = a.type_id),
+	(SELECT t.unit FROM leave_types t WHERE t.org_id = a.org_id AND t.id = a.type_id), a.kind, a.from_date, a.to_date, a.session,
+	a.amount, a.reason, COALESCE((SELECT f.key FROM leave_attachments f WHERE f.org_id = a.org_id AND f.id = a.attachment_id), ''),
+	a.status, a.assignment, a.decided_by_name, a.decided_at, a.decision_comment, a.created_at, a.policy_override, a.from_time, a.to_time`
 
-const appFrom = ` FROM leave_applications a JOIN people p ON p.org_id = a.org_id AND p.id = a.person_id JOIN leave_types t ON t.org_id = a.org_id AND t.id = a.type_id LEFT JOIN leave_attachments f ON f.org_id = a.org_id AND f.id = a.attachment_id`
+const appFrom = ` FROM leave_applications a JOIN people p ON p.org_id = a.org_id AND p.id = a.person_id`
 
-func scanApps(rows *sql.Rows) ([]Application, error) {
+// scanApps reads rows of appCols, followed by a TimelineColumn when timelines is set.
+func scanApps(rows *sql.Rows, timelines ...bool) ([]Application, error) {
 	defer rows.Close()
 	var out []Application
 	for rows.Next() {
 		var a Application
 		var decided sql.NullTime
-		if err := rows.Scan(&a.ID, &a.OrgID, &a.PersonID, &a.PersonCode, &a.PersonName, &a.PersonKind, &a.TypeID, &a.TypeName, &a.Unit, &a.Kind, &a.From, &a.To, &a.Session,
-			&a.Amount, &a.Reason, &a.AttachmentKey, &a.Status, &a.Assignment, &a.DecidedBy, &decided, &a.Comment, &a.CreatedAt, &a.PolicyOverride, &a.FromTime, &a.ToTime); err != nil {
+		dst := []any{&a.ID, &a.OrgID, &a.PersonID, &a.PersonCode, &a.PersonName, &a.PersonKind, &a.TypeID, &a.TypeName, &a.Unit, &a.Kind, &a.From, &a.To, &a.Session,
+			&a.Amount, &a.Reason, &a.AttachmentKey, &a.Status, &a.Assignment, &a.DecidedBy, &decided, &a.Comment, &a.CreatedAt, &a.PolicyOverride, &a.FromTime, &a.ToTime}
+		if len(timelines) > 0 && timelines[0] {
+			dst = append(dst, (*approval.Timeline)(&a.Timeline))
+		}
+		if err := rows.Scan(dst...); err != nil {
 			return nil, err
 		}
 		a.PersonName = strings.TrimSpace(a.PersonName)
@@ -1082,6 +1098,8 @@ type AppFilter struct {
 	Status     string
 	Base       string
 	From, To   string // overlapping this range
+	// Timelines reads each application's approval steps in the same statement (the lists).
+	Timelines bool
 }
 
 // Applications pages through applications, newest first.
@@ -1126,7 +1144,11 @@ func (s *SQLStore) Applications(ctx context.Context, orgID int64, f AppFilter, p
 	if err != nil {
 		return nil, 0, err
 	}
-	q := `SELECT ` + appCols + appFrom + w + ` ORDER BY a.created_at DESC, a.id DESC`
+	cols := appCols
+	if f.Timelines {
+		cols += ", " + approval.TimelineColumn(s.db.Dialect, "a.org_id", "a.kind", "a.id")
+	}
+	q := `SELECT ` + cols + appFrom + w + ` ORDER BY a.created_at DESC, a.id DESC`
 	if pg.Size > 0 {
 		q += pg.LimitOffset()
 	}
@@ -1134,7 +1156,7 @@ func (s *SQLStore) Applications(ctx context.Context, orgID int64, f AppFilter, p
 	if err != nil {
 		return nil, 0, err
 	}
-	out, err := scanApps(rows)
+	out, err := scanApps(rows, f.Timelines)
 	return out, total, err
 }
 
