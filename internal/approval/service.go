@@ -359,32 +359,6 @@ func (s *Service) Timeline(ctx context.Context, orgID int64, kind string, refID 
 	return s.store.Timeline(ctx, orgID, kind, refID)
 }
 
-// AttachTimelines gives each of a list of requests of a kind its timeline, read for all of them
-// in one statement (Timelines): an empty one, as Timeline answers, where there is no step.
-func AttachTimelines[T any](ctx context.Context, s *Service, orgID int64, kind string, items []T, id func(T) int64, set func(*T, []Decision)) error {
-	ids := make([]int64, len(items))
-	for i, it := range items {
-		ids[i] = id(it)
-	}
-	steps, err := s.Timelines(ctx, orgID, kind, ids)
-	if err != nil {
-		return err
-	}
-	for i := range items {
-		tl := steps[ids[i]]
-		if tl == nil {
-			tl = []Decision{}
-		}
-		set(&items[i], tl)
-	}
-	return nil
-}
-
-// Timelines returns the timelines of many requests of a kind (lists of applications).
-func (s *Service) Timelines(ctx context.Context, orgID int64, kind string, refIDs []int64) (map[int64][]Decision, error) {
-	return s.store.Timelines(ctx, orgID, kind, refIDs)
-}
-
 // Waiting lists the pending requests waiting for the actor: those routed to their person
 // (directly or as a substitute) and, for an admin, those at an admins level.
 func (s *Service) Waiting(ctx context.Context, orgID int64, by Actor, limit int) ([]Request, error) {

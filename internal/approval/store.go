@@ -260,20 +260,21 @@ func (s *Store) DeleteDelegation(ctx context.Context, orgID, personID, id int64)
 // timelineCols are a step's fields in Decision's order, as TimelineColumn lists them. On
 // PostgreSQL the instant is written in UTC with its microseconds (the JSON form of a
 // timestamptz would follow the session's time zone).
-const timelineCols = `d.id, d.level, d.level_kind, d.action, d.actor_name, d.comment, d.override, `
+const timelineCols = `tl_step.id, tl_step.level, tl_step.level_kind, tl_step.action, tl_step.actor_name, tl_step.comment, tl_step.override, `
 
 // TimelineColumn is a column, for a query over a domain's records, that holds each record's
 // steps as a JSON array (read back by scanning into a *Timeline): orgCol, kindCol and refCol
 // name the record's organisation, approval kind and id in that query. A page of records and
-// their timelines is then one statement where Timelines makes two: on PostgreSQL each
-// statement is a round trip and, for this join, a plan of its own on every call.
+// their timelines is then one statement instead of two: on PostgreSQL each
+// statement is a round trip and, for this join, a plan of its own on every call. Its own
+// tables are named tl_step and tl_req, so that the caller's names (r, d, a...) stay theirs.
 func TimelineColumn(d database.Dialect, orgCol, kindCol, refCol string) string {
-	from := ` FROM approval_decisions d JOIN approval_requests r ON r.id = d.request_id
-		WHERE r.org_id = ` + orgCol + ` AND r.kind = ` + kindCol + ` AND r.ref_id = ` + refCol + `)`
+	from := ` FROM approval_decisions tl_step JOIN approval_requests tl_req ON tl_req.id = tl_step.request_id
+		WHERE tl_req.org_id = ` + orgCol + ` AND tl_req.kind = ` + kindCol + ` AND tl_req.ref_id = ` + refCol + `)`
 	if d == database.Postgres {
-		return `(SELECT json_agg(json_build_array(` + timelineCols + `to_char(d.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')))` + from
+		return `(SELECT json_agg(json_build_array(` + timelineCols + `to_char(tl_step.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')))` + from
 	}
-	return `(SELECT json_group_array(json_array(` + timelineCols + `d.created_at))` + from
+	return `(SELECT json_group_array(json_array(` + timelineCols + `tl_step.created_at))` + from
 }
 
 // Timeline scans a TimelineColumn: the steps oldest first, nil when there are none.
@@ -324,44 +325,4 @@ func (t *Timeline) Scan(v any) error {
 	slices.SortFunc(out, func(a, b Decision) int { return cmp.Compare(a.ID, b.ID) })
 	*t = out
 	return nil
-}
-
-// Timelines returns the steps of many requests of a kind in one query, by domain record.
-func (s *Store) Timelines(ctx context.Context, orgID int64, kind string, refIDs []int64) (map[int64][]Decision, error) {
-	out := map[int64][]Decision{}
-	if len(refIDs) == 0 {
-		return out, nil
-	}
-	args := []any{orgID, kind}
-	ph := make([]string, len(refIDs))
-	for i, id := range refIDs {
-		args = append(args, id)
-		ph[i] = s.db.Placeholder(len(args))
-	}
-	rows, err := s.q(ctx).QueryContext(ctx, `SELECT r.ref_id, d.id, d.level, d.level_kind, d.action, d.actor_name, d.comment, d.override, d.created_at
-		FROM approval_decisions d JOIN approval_requests r ON r.id = d.request_id
-		WHERE r.org_id = $1 AND r.kind = $2 AND r.ref_id IN (`+strings.Join(ph, ", ")+`)`, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var ref int64
-		var d Decision
-		var at database.ScanTime
-		if err := rows.Scan(&ref, &d.ID, &d.Level, &d.LevelKind, &d.Action, &d.ActorName, &d.Comment, &d.Override, &at); err != nil {
-			return nil, err
-		}
-		d.CreatedAt = at.T
-		out[ref] = append(out[ref], d)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	// Oldest first: sorted here, a few steps per request, rather than by the database, which
-	// would sort the whole page's steps in a temporary b-tree (TestListQueryPlans).
-	for _, steps := range out {
-		slices.SortFunc(steps, func(a, b Decision) int { return cmp.Compare(a.ID, b.ID) })
-	}
-	return out, nil
 }

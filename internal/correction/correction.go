@@ -173,11 +173,17 @@ const cols = `r.id, r.person_id, r.date, r.kind, r.time, r.punch_id, r.status, r
 // from is the requests with their documents' names.
 const from = ` FROM attendance_requests r LEFT JOIN leave_attachments f ON f.org_id = r.org_id AND f.id = r.attachment_id`
 
-func scan(row interface{ Scan(...any) error }) (Request, error) {
+// scan reads a row of cols, and then the request's timeline when the query adds a
+// approval.TimelineColumn (timeline set).
+func scan(row interface{ Scan(...any) error }, timeline ...bool) (Request, error) {
 	var r Request
 	var punch, status sql.NullInt64
 	var created, applied database.ScanTime
-	err := row.Scan(&r.ID, &r.PersonID, &r.Date, &r.Type, &r.Time, &punch, &status, &r.Reason, &r.State, &created, &applied, &r.AttachmentName)
+	dst := []any{&r.ID, &r.PersonID, &r.Date, &r.Type, &r.Time, &punch, &status, &r.Reason, &r.State, &created, &applied, &r.AttachmentName}
+	if len(timeline) > 0 && timeline[0] {
+		dst = append(dst, (*approval.Timeline)(&r.Timeline))
+	}
+	err := row.Scan(dst...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return r, ErrNotFound
 	}
@@ -208,26 +214,26 @@ func (s *Service) Get(ctx context.Context, orgID, id int64) (Request, error) {
 
 // Mine lists a person's requests, newest first (at most 100), with their timelines.
 func (s *Service) Mine(ctx context.Context, orgID, personID int64) ([]Request, error) {
-	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT `+cols+from+` WHERE r.org_id = $1 AND r.person_id = $2 ORDER BY r.id DESC LIMIT 100`, orgID, personID)
+	// Each request's timeline in the same statement (approval.TimelineColumn).
+	tl := approval.TimelineColumn(s.db.Dialect, "r.org_id", "'"+approval.KindCorrection+"'", "r.id")
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT `+cols+`, `+tl+from+` WHERE r.org_id = $1 AND r.person_id = $2 ORDER BY r.id DESC LIMIT 100`, orgID, personID)
 	if err != nil {
 		return nil, err
 	}
 	out := []Request{}
 	for rows.Next() {
-		r, err := scan(rows)
+		r, err := scan(rows, true)
 		if err != nil {
 			rows.Close()
 			return nil, err
+		}
+		if r.Timeline == nil {
+			r.Timeline = []approval.Decision{} // an empty list, as Get answers, not null
 		}
 		out = append(out, r)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	// The timelines in one statement, not one per request (up to 100).
-	if err := approval.AttachTimelines(ctx, s.approvals, orgID, approval.KindCorrection, out,
-		func(r Request) int64 { return r.ID }, func(r *Request, tl []approval.Decision) { r.Timeline = tl }); err != nil {
 		return nil, err
 	}
 	return out, nil

@@ -190,10 +190,16 @@ func (s *Service) Withdraw(ctx context.Context, orgID, personID, id int64, by ap
 
 const cols = `id, person_id, date, worked_minutes, minutes, reason, state, created_at, decided_at`
 
-func scan(row interface{ Scan(...any) error }) (Request, error) {
+// scan reads a row of cols, and then the request's timeline when the query adds a
+// approval.TimelineColumn (timeline set).
+func scan(row interface{ Scan(...any) error }, timeline ...bool) (Request, error) {
 	r := Request{Kind: approval.KindOvertime}
 	var created, decided database.ScanTime
-	err := row.Scan(&r.ID, &r.PersonID, &r.Date, &r.WorkedMinutes, &r.Minutes, &r.Reason, &r.State, &created, &decided)
+	dst := []any{&r.ID, &r.PersonID, &r.Date, &r.WorkedMinutes, &r.Minutes, &r.Reason, &r.State, &created, &decided}
+	if len(timeline) > 0 && timeline[0] {
+		dst = append(dst, (*approval.Timeline)(&r.Timeline))
+	}
+	err := row.Scan(dst...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return r, ErrNotFound
 	}
@@ -250,13 +256,15 @@ func (s *Service) Many(ctx context.Context, orgID int64, ids []int64) (map[int64
 
 // Mine lists a person's overtime requests, newest first (at most 100), with their timelines.
 func (s *Service) Mine(ctx context.Context, orgID, personID int64) ([]Request, error) {
-	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT `+cols+` FROM overtime_requests WHERE org_id = $1 AND person_id = $2 ORDER BY date DESC, id DESC LIMIT 100`, orgID, personID)
+	// Each request's timeline in the same statement (approval.TimelineColumn).
+	tl := approval.TimelineColumn(s.db.Dialect, "o.org_id", "'"+approval.KindOvertime+"'", "o.id")
+	rows, err := s.db.Q(ctx).QueryContext(ctx, `SELECT `+cols+`, `+tl+` FROM overtime_requests o WHERE org_id = $1 AND person_id = $2 ORDER BY date DESC, id DESC LIMIT 100`, orgID, personID)
 	if err != nil {
 		return nil, err
 	}
 	out := []Request{}
 	for rows.Next() {
-		r, err := scan(rows)
+		r, err := scan(rows, true)
 		if err != nil {
 			rows.Close()
 			return nil, err
@@ -265,11 +273,6 @@ func (s *Service) Mine(ctx context.Context, orgID, personID int64) ([]Request, e
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return nil, err
-	}
-	// The timelines in one statement, not one per request (up to 100).
-	if err := approval.AttachTimelines(ctx, s.approvals, orgID, approval.KindOvertime, out,
-		func(r Request) int64 { return r.ID }, func(r *Request, tl []approval.Decision) { r.Timeline = tl }); err != nil {
 		return nil, err
 	}
 	return out, nil
