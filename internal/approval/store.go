@@ -277,7 +277,8 @@ func TimelineColumn(d database.Dialect, orgCol, kindCol, refCol string) string {
 	return `(SELECT json_group_array(json_array(` + timelineCols + `tl_step.created_at))` + from
 }
 
-// Timeline scans a TimelineColumn: the steps oldest first, nil when there are none.
+// Timeline scans a TimelineColumn: the steps oldest first, an empty list (never nil, as
+// Store.Timeline answers) when there are none.
 type Timeline []Decision
 
 // Scan implements sql.Scanner.
@@ -285,7 +286,7 @@ func (t *Timeline) Scan(v any) error {
 	var b []byte
 	switch v := v.(type) {
 	case nil:
-		*t = nil
+		*t = Timeline{}
 		return nil
 	case string:
 		b = []byte(v)
@@ -299,7 +300,7 @@ func (t *Timeline) Scan(v any) error {
 		return fmt.Errorf("approval: timeline: %w", err)
 	}
 	if len(steps) == 0 {
-		*t = nil
+		*t = Timeline{}
 		return nil
 	}
 	out := make(Timeline, len(steps))

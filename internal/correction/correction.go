@@ -227,9 +227,6 @@ func (s *Service) Mine(ctx context.Context, orgID, personID int64) ([]Request, e
 			rows.Close()
 			return nil, err
 		}
-		if r.Timeline == nil {
-			r.Timeline = []approval.Decision{} // an empty list, as Get answers, not null
-		}
 		out = append(out, r)
 	}
 	rows.Close()
