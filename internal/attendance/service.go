@@ -506,11 +506,12 @@ func (s *Service) compute(ctx context.Context, orgID int64, people []PersonRef, 
 	if err != nil {
 		return nil, err
 	}
-	return s.computeIn(ctx, orgID, loc, people, from, to)
+	return s.computeIn(ctx, orgID, loc, people, from, to, nil)
 }
 
-// computeIn is compute with the organisation's time zone already read.
-func (s *Service) computeIn(ctx context.Context, orgID int64, loc *time.Location, people []PersonRef, from, to string) (map[int64][]Result, error) {
+// computeIn is compute with the organisation's time zone already read, and with the
+// people's punches when the caller read them already (punchWindow; nil: read here).
+func (s *Service) computeIn(ctx context.Context, orgID int64, loc *time.Location, people []PersonRef, from, to string, punches map[int64][]time.Time) (map[int64][]Result, error) {
 	if len(people) == 0 {
 		if _, err := newSpan(loc, from, to); err != nil {
 			return nil, err
@@ -521,8 +522,13 @@ func (s *Service) computeIn(ctx context.Context, orgID int64, loc *time.Location
 	if err != nil {
 		return nil, err
 	}
-	return s.computePage(ctx, orgID, b, people)
+	return s.computePage(ctx, orgID, b, people, punches)
 }
+
+// punchWindow is the span of instants a report of [from, to] reads punches in: from the
+// day before from (whose night shift may run into it) to two days after to (a night shift
+// of to, and its late punches out).
+func (sp span) punchWindow() (time.Time, time.Time) { return sp.days[0], sp.toD.AddDate(0, 0, 2) }
 
 // span is the dates of a report, each formatted and with its weekday once, from the day
 // before the first (whose night shift may run into it) to the last.
@@ -613,8 +619,9 @@ func (s *Service) basis(ctx context.Context, orgID int64, loc *time.Location, fr
 
 // computePage decides every date of the basis for a page of people: their memberships and
 // punches (by person, punches_org_person_at) and, unless the basis holds everyone's, their
-// approved leave.
-func (s *Service) computePage(ctx context.Context, orgID int64, b *reportBasis, people []PersonRef) (map[int64][]Result, error) {
+// approved leave. punches, when not nil, are the people's instants in the basis's
+// punchWindow, read with the page.
+func (s *Service) computePage(ctx context.Context, orgID int64, b *reportBasis, people []PersonRef, punches map[int64][]time.Time) (map[int64][]Result, error) {
 	out := make(map[int64][]Result, len(people))
 	if len(people) == 0 {
 		return out, nil
@@ -623,7 +630,6 @@ func (s *Service) computePage(ctx context.Context, orgID int64, b *reportBasis, 
 	for i, p := range people {
 		ids[i] = p.ID
 	}
-	before := b.days[0]
 	ms, err := s.memberships(ctx, orgID, ids, b.dates[0], b.to)
 	if err != nil {
 		return nil, err
@@ -643,9 +649,11 @@ func (s *Service) computePage(ctx context.Context, orgID int64, b *reportBasis, 
 			return nil, err
 		}
 	}
-	punches, err := s.store.PunchTimes(ctx, orgID, ids, before, b.toD.AddDate(0, 0, 2))
-	if err != nil {
-		return nil, err
+	if punches == nil {
+		from, to := b.punchWindow()
+		if punches, err = s.store.PunchTimes(ctx, orgID, ids, from, to); err != nil {
+			return nil, err
+		}
 	}
 	n, loc := b.n, b.loc
 	rules := make([]Rule, n+1) // rules[0] is the day before from
@@ -821,14 +829,27 @@ func (s *Service) Report(ctx context.Context, orgID int64, q Query, pg database.
 	if q.Status != nil {
 		page = database.Page{} // filter on the computed status first, then page
 	}
-	people, total, err := s.store.People(ctx, orgID, filter, page)
-	if err != nil {
+	var people []PersonRef
+	var punches map[int64][]time.Time
+	var total int
+	if page.Size > 0 && page.Size <= 500 {
+		// A page reads its people's punches in the same statement (one round trip).
+		sp, err := newSpan(loc, q.From, q.To)
+		if err != nil {
+			return nil, 0, Totals{}, err
+		}
+		from, to := sp.punchWindow()
+		people, punches, total, err = s.store.PeoplePunches(ctx, orgID, filter, page, from, to)
+		if err != nil {
+			return nil, 0, Totals{}, err
+		}
+	} else if people, total, err = s.store.People(ctx, orgID, filter, page); err != nil {
 		return nil, 0, Totals{}, err
 	}
 	if q.PersonID > 0 && len(people) == 0 {
 		return nil, 0, Totals{}, ErrNotFound
 	}
-	results, err := s.computeIn(ctx, orgID, loc, people, q.From, q.To)
+	results, err := s.computeIn(ctx, orgID, loc, people, q.From, q.To, punches)
 	if err != nil {
 		return nil, 0, Totals{}, err
 	}
@@ -941,7 +962,7 @@ func (s *Service) ReportEach(ctx context.Context, orgID int64, q Query, pageSize
 		if err != nil {
 			return err
 		}
-		results, err := s.computePage(ctx, orgID, b, people)
+		results, err := s.computePage(ctx, orgID, b, people, nil)
 		if err != nil {
 			return err
 		}

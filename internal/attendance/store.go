@@ -300,6 +300,33 @@ func (f PeopleFilter) where(args []any) (string, []any) {
 
 // People returns the active people a filter selects, by name; a zero page means all.
 func (s *SQLStore) People(ctx context.Context, orgID int64, f PeopleFilter, pg database.Page) ([]PersonRef, int, error) {
+	out, _, total, err := s.people(ctx, orgID, f, pg, nil)
+	return out, total, err
+}
+
+// PeoplePunches is People for one page (pg.Size > 0) with each person's punch instants in
+// [from, to), read in the same statement: the daily list on PostgreSQL pays one round trip
+// instead of two (issue 16). The page is chosen first (a derived table with its LIMIT, so
+// the punches are sought only for its rows, whatever the filter), then each of its people's
+// instants by one seek of punches_org_person_at, as PunchTimes does.
+func (s *SQLStore) PeoplePunches(ctx context.Context, orgID int64, f PeopleFilter, pg database.Page, from, to time.Time) ([]PersonRef, map[int64][]time.Time, int, error) {
+	if pg.Size <= 0 {
+		return nil, nil, 0, errors.New("attendance: PeoplePunches needs a page")
+	}
+	return s.people(ctx, orgID, f, pg, &[2]time.Time{from, to})
+}
+
+// punchesOfX is the instants of person x.id's punches in [$a, $b), joined by commas (the
+// order of the aggregate is not relied on: Split sorts).
+func (s *SQLStore) punchesOfX(a, b string) string {
+	agg := `group_concat(at_unix)`
+	if s.db.Dialect == database.Postgres {
+		agg = `string_agg(at_unix::text, ',')`
+	}
+	return `(SELECT ` + agg + ` FROM punches WHERE org_id = $1 AND person_id = x.id AND at_unix >= ` + a + ` AND at_unix < ` + b + `)`
+}
+
+func (s *SQLStore) people(ctx context.Context, orgID int64, f PeopleFilter, pg database.Page, win *[2]time.Time) ([]PersonRef, map[int64][]time.Time, int, error) {
 	w, args := f.where([]any{orgID})
 	from := ` FROM people p LEFT JOIN images i ON i.id = p.image_id`
 	count := func() (n int, err error) {
@@ -320,18 +347,48 @@ func (s *SQLStore) People(ctx context.Context, orgID int64, f PeopleFilter, pg d
 		total, err = count()
 	}
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, 0, err
 	}
-	q := `SELECT ` + personRefCols + from + w + ` ORDER BY lower(p.first_name), lower(p.last_name), p.id`
-	if pg.Size > 0 {
-		q += pg.LimitOffset()
+	const order = ` ORDER BY lower(p.first_name), lower(p.last_name), p.id`
+	if win == nil {
+		q := `SELECT ` + personRefCols + from + w + order
+		if pg.Size > 0 {
+			q += pg.LimitOffset()
+		}
+		rows, err := s.q(ctx).QueryContext(ctx, q, args...)
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		out, err := scanRefs(rows)
+		return out, nil, total, err
 	}
+	args = append(args, win[0].Unix(), win[1].Unix())
+	n := len(args)
+	q := `SELECT x.id, x.kind, x.code, x.first_name, x.last_name, x.email, x.image_key, x.join_date, x.leaving_date, ` +
+		s.punchesOfX("$"+strconv.Itoa(n-1), "$"+strconv.Itoa(n)) +
+		` FROM (SELECT p.id, p.kind, p.code, p.first_name, p.last_name, p.email, i.key AS image_key, p.join_date, p.leaving_date, lower(p.first_name) AS lf, lower(p.last_name) AS ll` +
+		from + w + order + pg.LimitOffset() + `) x ORDER BY x.lf, x.ll, x.id`
 	rows, err := s.q(ctx).QueryContext(ctx, q, args...)
 	if err != nil {
-		return nil, 0, err
+		return nil, nil, 0, err
 	}
-	out, err := scanRefs(rows)
-	return out, total, err
+	defer rows.Close()
+	out := make([]PersonRef, 0, pg.Size)
+	punches := make(map[int64][]time.Time, pg.Size)
+	var joined sql.NullString
+	for rows.Next() {
+		var p PersonRef
+		if err := rows.Scan(refDest(&p, &joined)...); err != nil {
+			return nil, nil, 0, err
+		}
+		ts, err := splitInstants(joined.String)
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		punches[p.ID] = ts
+		out = append(out, p)
+	}
+	return out, punches, total, rows.Err()
 }
 
 // PersonKey is a person's place in name order (lower first name, lower last name, id), as
@@ -708,19 +765,31 @@ func (s *SQLStore) joinedPunchTimes(ctx context.Context, q string, args []any, p
 		if err := rows.Scan(&pid, &joined); err != nil {
 			return nil, err
 		}
-		ts := make([]time.Time, 0, strings.Count(joined.String, ",")+1)
-		for rest := joined.String; rest != ""; {
-			var v string
-			v, rest, _ = strings.Cut(rest, ",")
-			at, err := strconv.ParseInt(v, 10, 64)
-			if err != nil {
-				return nil, err
-			}
-			ts = append(ts, time.Unix(at, 0))
+		ts, err := splitInstants(joined.String)
+		if err != nil {
+			return nil, err
 		}
 		out[pid] = ts
 	}
 	return out, rows.Err()
+}
+
+// splitInstants reads Unix seconds joined by commas (nil for none).
+func splitInstants(joined string) ([]time.Time, error) {
+	if joined == "" {
+		return nil, nil
+	}
+	ts := make([]time.Time, 0, strings.Count(joined, ",")+1)
+	for rest := joined; rest != ""; {
+		var v string
+		v, rest, _ = strings.Cut(rest, ",")
+		at, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return nil, err
+		}
+		ts = append(ts, time.Unix(at, 0))
+	}
+	return ts, nil
 }
 
 // Punches lists a person's clock records in [from, to).

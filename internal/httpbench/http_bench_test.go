@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"hadir/internal/platform/database"
 	"hadir/internal/testdb"
 )
 
@@ -24,8 +25,10 @@ var (
 type check func(b *testing.B, c *company, tok string)
 
 // bench times GET path at every engine and size: ns/op, ms/op, the process's CPU time per
-// call (cpu-ms/op), and at the larger sizes "growth" and "cpu-growth", the time per call
-// over the time at 1,000 people in the same run.
+// call (cpu-ms/op), the time per call of a client in a process of its own (client-ms/op,
+// see outOfProcess) and, on PostgreSQL, that time over SQLite's (pg/sqlite); at the larger
+// sizes "growth" and "cpu-growth", the time per call over the time at 1,000 people in the
+// same run.
 func bench(b *testing.B, name, path string, ok check) {
 	for _, e := range testdb.Engines(b) {
 		for _, n := range sizes {
@@ -42,12 +45,18 @@ func bench(b *testing.B, name, path string, ok check) {
 				ms := float64(time.Since(t0).Microseconds()) / 1000 / float64(b.N)
 				cpu := float64((cpuTime() - cpu0).Microseconds()) / 1000 / float64(b.N)
 				b.StopTimer()
+				ext := outOfProcess(b, c.url+path, c.auth(b), b.N, min(b.N, 3))
 				b.ReportMetric(ms, "ms/op")
 				b.ReportMetric(cpu, "cpu-ms/op")
+				b.ReportMetric(ext, "client-ms/op")
 				timesMu.Lock()
 				defer timesMu.Unlock()
 				times[fmt.Sprintf("%s/%s/%d", name, e, n)] = ms
 				times[fmt.Sprintf("%s/%s/%d/cpu", name, e, n)] = cpu
+				times[fmt.Sprintf("%s/%s/%d/client", name, e, n)] = ext
+				if lite, ok := times[fmt.Sprintf("%s/%s/%d/client", name, database.SQLite, n)]; ok && e != database.SQLite {
+					b.ReportMetric(ext/lite, "pg/sqlite")
+				}
 				if base, ok := times[fmt.Sprintf("%s/%s/%d", name, e, sizes[0])]; ok && n != sizes[0] {
 					b.ReportMetric(ms/base, "growth")
 					b.ReportMetric(cpu/times[fmt.Sprintf("%s/%s/%d/cpu", name, e, sizes[0])], "cpu-growth")
