@@ -109,7 +109,67 @@ func TestLeaveQueriesUseIndexes(t *testing.T) {
 				t.Errorf("%s: the plan sorts in a temporary b-tree:\n%s", c.name, plan)
 			}
 		}
+
+		// A type nobody has used yet, as the planner sees it with sequential scans allowed:
+		// its in-use probes must still seek the indexes. With EXISTS, PostgreSQL expected
+		// the first rows of a whole-table read to match (every row is of some used type)
+		// and, for an unused type, read every entitlement and application to learn "no".
+		unused, err := s.SaveType(ctx, Type{OrgID: org, Kind: KindLeave, Name: "Unpaid", Unit: "day"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := db.AnalyzeTables(ctx, "leave_types", "leave_entitlements", "leave_applications"); err != nil {
+			t.Fatal(err)
+		}
+		prefix := "EXPLAIN "
+		if db.Dialect == database.SQLite {
+			prefix = "EXPLAIN QUERY PLAN "
+		}
+		for _, q := range []string{`SELECT ` + typeCols + ` FROM leave_types t WHERE t.org_id = $1 AND t.id = $2`,
+			`SELECT ` + typeCols + ` FROM leave_types t WHERE t.org_id = $1 AND t.kind = 'leave' ORDER BY lower(t.name), t.id`} {
+			args := []any{org, unused}
+			if !strings.Contains(q, "$2") {
+				args = args[:1]
+			}
+			plan := planText(t, db, prefix+q, args)
+			for _, b := range []string{"SCAN e\n", "SCAN a\n", "SCAN e ", "SCAN a ", "Seq Scan on leave_applications", "Seq Scan on leave_entitlements"} {
+				if strings.Contains(plan, b) {
+					t.Errorf("an unused type's in-use probe scans a whole table (%q):\n%s", strings.TrimSpace(b), plan)
+					break
+				}
+			}
+		}
+		if got, err := s.Type(ctx, org, unused); err != nil || got.InUse {
+			t.Errorf("unused type: in use %v, %v", got.InUse, err)
+		}
+		if got, err := s.Type(ctx, org, typ); err != nil || !got.InUse {
+			t.Errorf("used type: in use %v, %v", got.InUse, err)
+		}
 	})
+}
+
+// planText is a plan's lines (EXPLAIN's text, or EXPLAIN QUERY PLAN's details), each ended
+// by a line break.
+func planText(t *testing.T, db *database.DB, q string, args []any) string {
+	t.Helper()
+	rows, err := db.Query(q, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	cols, _ := rows.Columns()
+	var b strings.Builder
+	for rows.Next() {
+		dest := make([]any, len(cols))
+		for i := range dest {
+			dest[i] = new(any)
+		}
+		if err := rows.Scan(dest...); err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&b, "%v\n", *dest[len(dest)-1].(*any))
+	}
+	return b.String()
 }
 
 func explain(t *testing.T, db *database.DB, q string, args []any) string {

@@ -36,9 +36,17 @@ func (s *SQLStore) exec(ctx context.Context, q string, args ...any) error {
 	return nil
 }
 
+// typeCols are a type's columns and whether it is in use (an entitlement or an application
+// names it). Each in-use probe is the least person id of the type's rows, which the
+// indexes leave_entitlements_org (org_id, type_id, person_id; migration 0047) and
+// leave_applications_type hold first for the type: one index seek on both engines. With
+// EXISTS, PostgreSQL expected the first rows of a whole-table read to match (statistics in
+// which every row is of some used type) and, for a type not in use, read every entitlement
+// and application to learn "no" (0.9 ms of every balances call at 5,000 people, growing
+// with the tables); an aggregate can only skip the rest through an index in its order.
 const typeCols = `t.id, t.org_id, t.kind, t.name, t.description, t.unit, t.default_amount, t.paid, t.allow_negative, t.attachment_required, t.max_carry, t.policy,
-	(EXISTS (SELECT 1 FROM leave_entitlements e WHERE e.org_id = t.org_id AND e.type_id = t.id)
-	 OR EXISTS (SELECT 1 FROM leave_applications a WHERE a.org_id = t.org_id AND a.type_id = t.id))`
+	((SELECT MIN(e.person_id) FROM leave_entitlements e WHERE e.org_id = t.org_id AND e.type_id = t.id) IS NOT NULL
+	 OR (SELECT MIN(a.person_id) FROM leave_applications a WHERE a.org_id = t.org_id AND a.type_id = t.id) IS NOT NULL)`
 
 func scanType(row interface{ Scan(...any) error }) (Type, error) {
 	var t Type
